@@ -116,7 +116,16 @@ describe('the family registry', () => {
   test('this build: the schema, the condition lists and the attack lists all come from it, in its order', () => {
     expect(FAMILIES).toEqual(FAMILY_REGISTRY.text.map((d) => d.name));
     expect(TABULAR_FAMILIES).toEqual(FAMILY_REGISTRY.tabular.map((d) => d.name));
-    expect(TEXT_CONDITIONS).toEqual(['clean', 'format', 'transpose', 'dictionary', 'append', 'truncate', 'search']);
+    expect(TEXT_CONDITIONS).toEqual([
+      'clean',
+      'format',
+      'transpose',
+      'typo',
+      'dictionary',
+      'append',
+      'truncate',
+      'search'
+    ]);
     expect(CONDITIONS).toEqual([...TEXT_CONDITIONS, 'noise', 'fgm', 'pgd', 'square', 'boundary', 'exact']);
     expect(keysAt(CONFIG_SCHEMA, 'threat_model', 'attacks')).toEqual([
       'noise',
@@ -127,6 +136,7 @@ describe('the family registry', () => {
       'exact',
       'format',
       'transpose',
+      'typo',
       'dictionary',
       'append',
       'truncate',
@@ -135,6 +145,7 @@ describe('the family registry', () => {
     expect(keysAt(CONFIG_SCHEMA, 'gate', 'families')).toEqual([
       'format',
       'transpose',
+      'typo',
       'dictionary',
       'append',
       'search',
@@ -212,6 +223,7 @@ describe('the family registry', () => {
       'zero',
       'format',
       'transpose',
+      'typo',
       'dictionary',
       'append',
       'truncate',
@@ -221,6 +233,7 @@ describe('the family registry', () => {
     expect(keysAt(schema, 'gate', 'families')).toEqual([
       'format',
       'transpose',
+      'typo',
       'dictionary',
       'append',
       'search',
@@ -267,7 +280,7 @@ describe('the family registry', () => {
     );
     // The build's own registry and validator know nothing of it.
     expect(messageOf(() => loadPlan({ root, configPath: 'c.yml' }))).toMatch(
-      /^c\.yml:4: threat_model\.attacks\.echo: unknown key; expected one of noise, fgm, pgd, square, boundary, exact, format, transpose, dictionary, append, truncate, search, found "echo"$/
+      /^c\.yml:4: threat_model\.attacks\.echo: unknown key; expected one of noise, fgm, pgd, square, boundary, exact, format, transpose, typo, dictionary, append, truncate, search, found "echo"$/
     );
   });
 

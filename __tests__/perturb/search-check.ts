@@ -10,6 +10,72 @@ export interface RowEdit {
   word: number;
   from: string | null;
   to: string | null;
+  at?: number;
+}
+
+/** The keys touching each letter key on US QWERTY (rows offset by half a key), written out by hand. */
+const TOUCHING: Record<string, string> = {
+  a: 'qwsz',
+  b: 'ghvn',
+  c: 'dfxv',
+  d: 'ersfxc',
+  e: 'wrsd',
+  f: 'rtdgcv',
+  g: 'tyfhvb',
+  h: 'yugjbn',
+  i: 'uojk',
+  j: 'uihknm',
+  k: 'iojlm',
+  l: 'opk',
+  m: 'jkn',
+  n: 'hjbm',
+  o: 'ipkl',
+  p: 'ol',
+  q: 'wa',
+  r: 'etdf',
+  s: 'weadzx',
+  t: 'ryfg',
+  u: 'yihj',
+  v: 'fgcb',
+  w: 'qeas',
+  x: 'sdzc',
+  y: 'tugh',
+  z: 'asx'
+};
+
+/** A key touching `letter`, in its case. */
+function touches(letter: string, key: string): boolean {
+  const lower = letter.toLowerCase();
+  const sameCase = letter === lower ? key === key.toLowerCase() : key === key.toUpperCase();
+  return sameCase && (TOUCHING[lower] ?? '').includes(key.toLowerCase());
+}
+
+/** One keyboard slip of `from` at letter `at` (docs/families.md#typo), checked from the definition. */
+function isSlip(op: string, from: string, to: string, at: number | undefined): boolean {
+  const a = [...from];
+  const b = [...to];
+  const n = a.length;
+  if (at === undefined || n < 4 || !a.every((c) => LETTER.test(c))) return false;
+  const same = (x: string[], y: string[]) => x.join('') === y.join('');
+  if (op === 'typo_swap') return at >= 1 && at <= n - 3 && isInteriorSwap(from, to) && a[at] !== b[at];
+  if (op === 'typo_delete') return at >= 1 && at <= n - 2 && same([...a.slice(0, at), ...a.slice(at + 1)], b);
+  if (op === 'typo_substitute')
+    return (
+      at >= 1 &&
+      at <= n - 2 &&
+      b.length === n &&
+      same([...a.slice(0, at), b[at] as string, ...a.slice(at + 1)], b) &&
+      touches(a[at] as string, b[at] as string)
+    );
+  if (op === 'typo_insert')
+    return (
+      at >= 0 &&
+      at <= n - 2 &&
+      b.length === n + 1 &&
+      same([...a.slice(0, at + 1), ...a.slice(at + 1)], [...b.slice(0, at + 1), ...b.slice(at + 2)]) &&
+      touches(a[at] as string, b[at + 1] as string)
+    );
+  return false;
 }
 
 const LETTER = /^\p{L}$/u;
@@ -62,7 +128,7 @@ export function searchRowProblem(
           : e.op === 'dictionary'
             ? dictionary?.get(w.text.normalize('NFC').toLowerCase())?.toLowerCase() === to.toLowerCase() &&
               to !== w.text
-            : false;
+            : isSlip(e.op, w.text, to, e.at);
     if (!ok) return `${e.op} ${w.text} → ${to} is not an atomic ${e.op} edit`;
     out += original.slice(at, w.start) + to;
     at = w.end;

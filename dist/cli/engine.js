@@ -1352,8 +1352,8 @@ var defaults = __nccwpck_require__(1954);
 var read = __nccwpck_require__(2000);
 // EXTERNAL MODULE: ./src/data/dataset.ts + 12 modules
 var data_dataset = __nccwpck_require__(2445);
-// EXTERNAL MODULE: ./src/perturb/registry.ts + 16 modules
-var perturb_registry = __nccwpck_require__(1726);
+// EXTERNAL MODULE: ./src/perturb/registry.ts + 17 modules
+var perturb_registry = __nccwpck_require__(3510);
 // EXTERNAL MODULE: ./src/util/yaml-scalar.ts
 var yaml_scalar = __nccwpck_require__(1926);
 ;// CONCATENATED MODULE: ./src/init/config-text.ts
@@ -2413,7 +2413,7 @@ async function main(argv, io) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   r: () => (/* binding */ checkPlanAgainstData)
 /* harmony export */ });
-/* harmony import */ var _perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1726);
+/* harmony import */ var _perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3510);
 /* harmony import */ var _util_visible_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1526);
 /* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7061);
 
@@ -2535,7 +2535,7 @@ const DEFAULT_GZIP_ABOVE_BYTES = 64 * 1024 * 1024;
 /* harmony export */   sE: () => (/* binding */ familyNamed),
 /* harmony export */   xS: () => (/* binding */ strategyOf)
 /* harmony export */ });
-/* harmony import */ var _perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1726);
+/* harmony import */ var _perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3510);
 
 /** The text families, in order. */
 const FAMILIES = _perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__/* .TEXT_FAMILIES */ .F3.map((d) => d.name);
@@ -2587,8 +2587,8 @@ var external_node_fs_ = __nccwpck_require__(3024);
 var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/models/registry.ts + 34 modules
 var models_registry = __nccwpck_require__(378);
-// EXTERNAL MODULE: ./src/perturb/registry.ts + 16 modules
-var perturb_registry = __nccwpck_require__(1726);
+// EXTERNAL MODULE: ./src/perturb/registry.ts + 17 modules
+var perturb_registry = __nccwpck_require__(3510);
 // EXTERNAL MODULE: ./src/util/visible.ts
 var visible = __nccwpck_require__(1526);
 // EXTERNAL MODULE: ./src/config/defaults.ts
@@ -3837,7 +3837,7 @@ var strings = __nccwpck_require__(558);
 "use strict";
 const validate = validate10;
 /* harmony default export */ const schema_validator_generated = ((/* unused pure expression or super */ null && (validate10)));
-const schema11 = { "type": "object", "properties": { "version": { "const": 1 }, "task": { "enum": ["text", "tabular"] }, "threat_model": { "type": "object", "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "revision": { "type": ["integer", "string"], "minimum": 0, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "protected_outcome": { "type": "string", "maxLength": 2000 }, "objective": { "enum": ["untargeted", "targeted"] }, "protected_transitions": { "type": "array", "items": { "type": "object", "properties": { "from": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "to": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "required": ["from", "to"], "additionalProperties": false } }, "access": { "enum": ["black-box", "white-box"] }, "attacks": { "type": "object", "properties": { "noise": { "type": "object", "properties": {}, "required": [], "additionalProperties": false }, "fgm": { "type": "object", "properties": {}, "required": [], "additionalProperties": false }, "pgd": { "type": "object", "properties": { "steps": { "type": "integer", "minimum": 1, "maximum": 10000 }, "step_size": { "type": "number", "exclusiveMinimum": 0 }, "random_start": { "type": "boolean" } }, "required": [], "additionalProperties": false }, "square": { "type": "object", "properties": { "queries": { "type": "integer", "minimum": 1, "maximum": 100000 }, "p_init": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 } }, "required": [], "additionalProperties": false }, "boundary": { "type": "object", "properties": { "queries": { "type": "integer", "minimum": 1, "maximum": 100000 } }, "required": [], "additionalProperties": false }, "exact": { "type": "object", "properties": {}, "required": [], "additionalProperties": false }, "format": { "type": "object", "properties": {}, "required": [], "additionalProperties": false }, "transpose": { "type": "object", "properties": { "words_per_change": { "type": "integer", "minimum": 1 } }, "required": [], "additionalProperties": false }, "dictionary": { "type": "object", "properties": { "file": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "required": ["file"], "additionalProperties": false }, "append": { "type": "object", "properties": { "sentences": { "type": "object", "minProperties": 1, "propertyNames": { "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "additionalProperties": { "type": "string", "minLength": 1 } } }, "required": ["sentences"], "additionalProperties": false }, "truncate": { "type": "object", "properties": { "keep": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 } }, "required": [], "additionalProperties": false }, "search": { "type": "object", "properties": { "knowledge": { "enum": ["scores", "labels"] }, "queries": { "type": "integer", "minimum": 1, "maximum": 100000 }, "operators": { "type": "array", "items": { "enum": ["transpose", "dictionary", "format"] }, "minItems": 1 }, "max_words_changed": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 }, "dictionary": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "max_text_chars": { "type": "integer", "minimum": 1 } }, "required": [], "additionalProperties": false } }, "required": [], "additionalProperties": false }, "against_policy": { "type": "boolean" }, "constraints": { "type": "object", "properties": { "max_char_edit_ratio": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 }, "linf_eps": { "type": "number", "exclusiveMinimum": 0 }, "editable": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "minItems": 1 }, "bounds": { "type": "object", "additionalProperties": { "type": "array", "items": { "type": "number" }, "minItems": 2, "maxItems": 2 } } }, "required": [], "additionalProperties": false } }, "required": ["id"], "additionalProperties": false }, "data": { "type": "object", "properties": { "train": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "evaluate": { "type": "object", "minProperties": 1, "propertyNames": { "pattern": "^[A-Za-z][A-Za-z0-9_-]*$" }, "additionalProperties": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "columns": { "type": "object", "properties": { "id": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "text": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "label": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "language": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "domain": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "features": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "minItems": 1 } }, "required": [], "additionalProperties": false }, "on_bad_row": { "enum": ["error", "skip"] } }, "required": ["train", "evaluate"], "additionalProperties": false }, "models": { "type": "array", "minItems": 1 }, "statistics": { "type": "object", "properties": { "seed": { "type": "integer", "minimum": 0, "maximum": 4294967295 }, "bootstrap_iterations": { "type": "integer", "minimum": 1, "maximum": 1000000 }, "paired_iterations": { "type": "integer", "minimum": 1, "maximum": 1000000 }, "interval": { "type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1 } }, "required": [], "additionalProperties": false }, "selective": { "type": "object", "properties": { "abstain_below": { "type": "object", "additionalProperties": { "type": "object", "properties": { "on": { "enum": ["probability", "margin"] }, "threshold": { "type": "number" } }, "required": ["on", "threshold"], "additionalProperties": false } } }, "required": [], "additionalProperties": false }, "output": { "type": "object", "properties": { "text": { "enum": ["full", "hash", "none"] }, "gzip_above_bytes": { "type": "integer", "minimum": 0 }, "examples_per_check": { "type": "integer", "minimum": 0, "maximum": 1000 } }, "required": [], "additionalProperties": false }, "manifest": { "type": "object", "properties": { "lock_files": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } } }, "required": [], "additionalProperties": false }, "gate": { "type": "object", "properties": { "min_challenge_examples": { "type": "integer", "minimum": 0 }, "min_challenge_accuracy": { "type": "number", "minimum": 0, "maximum": 1 }, "max_generalization_gap_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_language_examples": { "type": "integer", "minimum": 0 }, "min_language_accuracy": { "type": "number", "minimum": 0, "maximum": 1 }, "max_length_psi": { "type": "number", "minimum": 0 }, "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_protected_transitions": { "type": "integer", "minimum": 0 }, "max_missing_rows": { "type": "integer", "minimum": 0 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 }, "max_new_protected_transitions": { "type": "integer", "minimum": 0 }, "families": { "type": "object", "properties": { "format": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "transpose": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "dictionary": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "append": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "search": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "fgm": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "pgd": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "square": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "boundary": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "exact": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "clean": { "type": "object", "properties": { "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "truncate": { "type": "object", "properties": { "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "noise": { "type": "object", "properties": { "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false } }, "required": [], "additionalProperties": false }, "min_attack_strength": { "type": "object", "properties": { "fgm": { "type": "number", "minimum": 0, "maximum": 1 }, "pgd": { "type": "number", "minimum": 0, "maximum": 1 }, "square": { "type": "number", "minimum": 0, "maximum": 1 }, "boundary": { "type": "number", "minimum": 0, "maximum": 1 } }, "required": [], "additionalProperties": false }, "allow_not_evaluated": { "type": "boolean" }, "require_baseline": { "type": "boolean" }, "block_on": { "enum": ["all", "new"] }, "require_release_record": { "type": "boolean" }, "models": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "minItems": 1 } }, "required": [], "additionalProperties": false }, "release": { "type": "object", "properties": { "owner": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "reviewer": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "intended_use": { "type": "string", "minLength": 1, "maxLength": 2000 }, "out_of_scope_uses": { "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1, "maxLength": 1000 } }, "known_limitations": { "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1, "maxLength": 1000 } }, "mitigations": { "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1, "maxLength": 1000 } }, "authorization": { "type": "string", "minLength": 1, "maxLength": 500, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "required": ["owner"], "additionalProperties": false } }, "required": ["version", "threat_model", "data", "models"], "additionalProperties": false };
+const schema11 = { "type": "object", "properties": { "version": { "const": 1 }, "task": { "enum": ["text", "tabular"] }, "threat_model": { "type": "object", "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "revision": { "type": ["integer", "string"], "minimum": 0, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "protected_outcome": { "type": "string", "maxLength": 2000 }, "objective": { "enum": ["untargeted", "targeted"] }, "protected_transitions": { "type": "array", "items": { "type": "object", "properties": { "from": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "to": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "required": ["from", "to"], "additionalProperties": false } }, "access": { "enum": ["black-box", "white-box"] }, "attacks": { "type": "object", "properties": { "noise": { "type": "object", "properties": {}, "required": [], "additionalProperties": false }, "fgm": { "type": "object", "properties": {}, "required": [], "additionalProperties": false }, "pgd": { "type": "object", "properties": { "steps": { "type": "integer", "minimum": 1, "maximum": 10000 }, "step_size": { "type": "number", "exclusiveMinimum": 0 }, "random_start": { "type": "boolean" } }, "required": [], "additionalProperties": false }, "square": { "type": "object", "properties": { "queries": { "type": "integer", "minimum": 1, "maximum": 100000 }, "p_init": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 } }, "required": [], "additionalProperties": false }, "boundary": { "type": "object", "properties": { "queries": { "type": "integer", "minimum": 1, "maximum": 100000 } }, "required": [], "additionalProperties": false }, "exact": { "type": "object", "properties": {}, "required": [], "additionalProperties": false }, "format": { "type": "object", "properties": {}, "required": [], "additionalProperties": false }, "transpose": { "type": "object", "properties": { "words_per_change": { "type": "integer", "minimum": 1 } }, "required": [], "additionalProperties": false }, "typo": { "type": "object", "properties": { "words_per_change": { "type": "integer", "minimum": 1 }, "operators": { "type": "array", "items": { "enum": ["typo_swap", "typo_delete", "typo_insert", "typo_substitute"] }, "minItems": 1 } }, "required": [], "additionalProperties": false }, "dictionary": { "type": "object", "properties": { "file": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "required": ["file"], "additionalProperties": false }, "append": { "type": "object", "properties": { "sentences": { "type": "object", "minProperties": 1, "propertyNames": { "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "additionalProperties": { "type": "string", "minLength": 1 } } }, "required": ["sentences"], "additionalProperties": false }, "truncate": { "type": "object", "properties": { "keep": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 } }, "required": [], "additionalProperties": false }, "search": { "type": "object", "properties": { "knowledge": { "enum": ["scores", "labels"] }, "queries": { "type": "integer", "minimum": 1, "maximum": 100000 }, "operators": { "type": "array", "items": { "enum": ["transpose", "dictionary", "format", "typo_swap", "typo_delete", "typo_insert", "typo_substitute"] }, "minItems": 1 }, "max_words_changed": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 }, "dictionary": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "max_text_chars": { "type": "integer", "minimum": 1 } }, "required": [], "additionalProperties": false } }, "required": [], "additionalProperties": false }, "against_policy": { "type": "boolean" }, "constraints": { "type": "object", "properties": { "max_char_edit_ratio": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 }, "linf_eps": { "type": "number", "exclusiveMinimum": 0 }, "editable": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "minItems": 1 }, "bounds": { "type": "object", "additionalProperties": { "type": "array", "items": { "type": "number" }, "minItems": 2, "maxItems": 2 } } }, "required": [], "additionalProperties": false } }, "required": ["id"], "additionalProperties": false }, "data": { "type": "object", "properties": { "train": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "evaluate": { "type": "object", "minProperties": 1, "propertyNames": { "pattern": "^[A-Za-z][A-Za-z0-9_-]*$" }, "additionalProperties": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "columns": { "type": "object", "properties": { "id": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "text": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "label": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "language": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "domain": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "features": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "minItems": 1 } }, "required": [], "additionalProperties": false }, "on_bad_row": { "enum": ["error", "skip"] } }, "required": ["train", "evaluate"], "additionalProperties": false }, "models": { "type": "array", "minItems": 1 }, "statistics": { "type": "object", "properties": { "seed": { "type": "integer", "minimum": 0, "maximum": 4294967295 }, "bootstrap_iterations": { "type": "integer", "minimum": 1, "maximum": 1000000 }, "paired_iterations": { "type": "integer", "minimum": 1, "maximum": 1000000 }, "interval": { "type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1 } }, "required": [], "additionalProperties": false }, "selective": { "type": "object", "properties": { "abstain_below": { "type": "object", "additionalProperties": { "type": "object", "properties": { "on": { "enum": ["probability", "margin"] }, "threshold": { "type": "number" } }, "required": ["on", "threshold"], "additionalProperties": false } } }, "required": [], "additionalProperties": false }, "output": { "type": "object", "properties": { "text": { "enum": ["full", "hash", "none"] }, "gzip_above_bytes": { "type": "integer", "minimum": 0 }, "examples_per_check": { "type": "integer", "minimum": 0, "maximum": 1000 } }, "required": [], "additionalProperties": false }, "manifest": { "type": "object", "properties": { "lock_files": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } } }, "required": [], "additionalProperties": false }, "gate": { "type": "object", "properties": { "min_challenge_examples": { "type": "integer", "minimum": 0 }, "min_challenge_accuracy": { "type": "number", "minimum": 0, "maximum": 1 }, "max_generalization_gap_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_language_examples": { "type": "integer", "minimum": 0 }, "min_language_accuracy": { "type": "number", "minimum": 0, "maximum": 1 }, "max_length_psi": { "type": "number", "minimum": 0 }, "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_protected_transitions": { "type": "integer", "minimum": 0 }, "max_missing_rows": { "type": "integer", "minimum": 0 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 }, "max_new_protected_transitions": { "type": "integer", "minimum": 0 }, "families": { "type": "object", "properties": { "format": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "transpose": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "typo": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "dictionary": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "append": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "search": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "fgm": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "pgd": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "square": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "boundary": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "exact": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "clean": { "type": "object", "properties": { "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "truncate": { "type": "object", "properties": { "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "noise": { "type": "object", "properties": { "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false } }, "required": [], "additionalProperties": false }, "min_attack_strength": { "type": "object", "properties": { "fgm": { "type": "number", "minimum": 0, "maximum": 1 }, "pgd": { "type": "number", "minimum": 0, "maximum": 1 }, "square": { "type": "number", "minimum": 0, "maximum": 1 }, "boundary": { "type": "number", "minimum": 0, "maximum": 1 } }, "required": [], "additionalProperties": false }, "allow_not_evaluated": { "type": "boolean" }, "require_baseline": { "type": "boolean" }, "block_on": { "enum": ["all", "new"] }, "require_release_record": { "type": "boolean" }, "models": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "minItems": 1 } }, "required": [], "additionalProperties": false }, "release": { "type": "object", "properties": { "owner": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "reviewer": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "intended_use": { "type": "string", "minLength": 1, "maxLength": 2000 }, "out_of_scope_uses": { "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1, "maxLength": 1000 } }, "known_limitations": { "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1, "maxLength": 1000 } }, "mitigations": { "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1, "maxLength": 1000 } }, "authorization": { "type": "string", "minLength": 1, "maxLength": 500, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "required": ["owner"], "additionalProperties": false } }, "required": ["version", "threat_model", "data", "models"], "additionalProperties": false };
 const func2 = Object.prototype.hasOwnProperty;
 const func4 = strings/* codePointLength */.O7;
 const pattern0 = new RegExp("^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", "u");
@@ -4638,22 +4638,25 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                             errors++;
                         }
                     }
-                    if (data12.dictionary !== undefined) {
-                        let data28 = data12.dictionary;
+                    if (data12.typo !== undefined) {
+                        let data28 = data12.typo;
                         if (data28 && typeof data28 == "object" && !Array.isArray(data28)) {
-                            if (data28.file === undefined) {
-                                const err65 = { instancePath: instancePath + "/threat_model/attacks/dictionary", schemaPath: "#/properties/threat_model/properties/attacks/properties/dictionary/required", keyword: "required", params: { missingProperty: "file" }, message: "must have required property '" + "file" + "'", schema: schema11.properties.threat_model.properties.attacks.properties.dictionary.required, parentSchema: schema11.properties.threat_model.properties.attacks.properties.dictionary, data: data28 };
-                                if (vErrors === null) {
-                                    vErrors = [err65];
-                                }
-                                else {
-                                    vErrors.push(err65);
-                                }
-                                errors++;
-                            }
                             for (const key12 in data28) {
-                                if (!(key12 === "file")) {
-                                    const err66 = { instancePath: instancePath + "/threat_model/attacks/dictionary", schemaPath: "#/properties/threat_model/properties/attacks/properties/dictionary/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key12 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.attacks.properties.dictionary, data: data28 };
+                                if (!((key12 === "words_per_change") || (key12 === "operators"))) {
+                                    const err65 = { instancePath: instancePath + "/threat_model/attacks/typo", schemaPath: "#/properties/threat_model/properties/attacks/properties/typo/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key12 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.attacks.properties.typo, data: data28 };
+                                    if (vErrors === null) {
+                                        vErrors = [err65];
+                                    }
+                                    else {
+                                        vErrors.push(err65);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data28.words_per_change !== undefined) {
+                                let data29 = data28.words_per_change;
+                                if (!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))) {
+                                    const err66 = { instancePath: instancePath + "/threat_model/attacks/typo/words_per_change", schemaPath: "#/properties/threat_model/properties/attacks/properties/typo/properties/words_per_change/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.threat_model.properties.attacks.properties.typo.properties.words_per_change.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.typo.properties.words_per_change, data: data29 };
                                     if (vErrors === null) {
                                         vErrors = [err66];
                                     }
@@ -4662,12 +4665,9 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                     errors++;
                                 }
-                            }
-                            if (data28.file !== undefined) {
-                                let data29 = data28.file;
-                                if (typeof data29 === "string") {
-                                    if (func4(data29) < 1) {
-                                        const err67 = { instancePath: instancePath + "/threat_model/attacks/dictionary/file", schemaPath: "#/properties/threat_model/properties/attacks/properties/dictionary/properties/file/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.dictionary.properties.file, data: data29 };
+                                if ((typeof data29 == "number") && (isFinite(data29))) {
+                                    if (data29 < 1 || isNaN(data29)) {
+                                        const err67 = { instancePath: instancePath + "/threat_model/attacks/typo/words_per_change", schemaPath: "#/properties/threat_model/properties/attacks/properties/typo/properties/words_per_change/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.typo.properties.words_per_change, data: data29 };
                                         if (vErrors === null) {
                                             vErrors = [err67];
                                         }
@@ -4676,8 +4676,13 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (!pattern0.test(data29)) {
-                                        const err68 = { instancePath: instancePath + "/threat_model/attacks/dictionary/file", schemaPath: "#/properties/threat_model/properties/attacks/properties/dictionary/properties/file/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.threat_model.properties.attacks.properties.dictionary.properties.file, data: data29 };
+                                }
+                            }
+                            if (data28.operators !== undefined) {
+                                let data30 = data28.operators;
+                                if (Array.isArray(data30)) {
+                                    if (data30.length < 1) {
+                                        const err68 = { instancePath: instancePath + "/threat_model/attacks/typo/operators", schemaPath: "#/properties/threat_model/properties/attacks/properties/typo/properties/operators/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.typo.properties.operators, data: data30 };
                                         if (vErrors === null) {
                                             vErrors = [err68];
                                         }
@@ -4686,132 +4691,132 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
+                                    const len1 = data30.length;
+                                    for (let i1 = 0; i1 < len1; i1++) {
+                                        let data31 = data30[i1];
+                                        if (!((((data31 === "typo_swap") || (data31 === "typo_delete")) || (data31 === "typo_insert")) || (data31 === "typo_substitute"))) {
+                                            const err69 = { instancePath: instancePath + "/threat_model/attacks/typo/operators/" + i1, schemaPath: "#/properties/threat_model/properties/attacks/properties/typo/properties/operators/items/enum", keyword: "enum", params: { allowedValues: schema11.properties.threat_model.properties.attacks.properties.typo.properties.operators.items.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.threat_model.properties.attacks.properties.typo.properties.operators.items.enum, parentSchema: schema11.properties.threat_model.properties.attacks.properties.typo.properties.operators.items, data: data31 };
+                                            if (vErrors === null) {
+                                                vErrors = [err69];
+                                            }
+                                            else {
+                                                vErrors.push(err69);
+                                            }
+                                            errors++;
+                                        }
+                                    }
                                 }
                                 else {
-                                    const err69 = { instancePath: instancePath + "/threat_model/attacks/dictionary/file", schemaPath: "#/properties/threat_model/properties/attacks/properties/dictionary/properties/file/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.threat_model.properties.attacks.properties.dictionary.properties.file.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.dictionary.properties.file, data: data29 };
+                                    const err70 = { instancePath: instancePath + "/threat_model/attacks/typo/operators", schemaPath: "#/properties/threat_model/properties/attacks/properties/typo/properties/operators/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.threat_model.properties.attacks.properties.typo.properties.operators.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.typo.properties.operators, data: data30 };
                                     if (vErrors === null) {
-                                        vErrors = [err69];
+                                        vErrors = [err70];
                                     }
                                     else {
-                                        vErrors.push(err69);
+                                        vErrors.push(err70);
                                     }
                                     errors++;
                                 }
                             }
                         }
                         else {
-                            const err70 = { instancePath: instancePath + "/threat_model/attacks/dictionary", schemaPath: "#/properties/threat_model/properties/attacks/properties/dictionary/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.properties.dictionary.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.dictionary, data: data28 };
+                            const err71 = { instancePath: instancePath + "/threat_model/attacks/typo", schemaPath: "#/properties/threat_model/properties/attacks/properties/typo/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.properties.typo.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.typo, data: data28 };
                             if (vErrors === null) {
-                                vErrors = [err70];
+                                vErrors = [err71];
                             }
                             else {
-                                vErrors.push(err70);
+                                vErrors.push(err71);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data12.dictionary !== undefined) {
+                        let data32 = data12.dictionary;
+                        if (data32 && typeof data32 == "object" && !Array.isArray(data32)) {
+                            if (data32.file === undefined) {
+                                const err72 = { instancePath: instancePath + "/threat_model/attacks/dictionary", schemaPath: "#/properties/threat_model/properties/attacks/properties/dictionary/required", keyword: "required", params: { missingProperty: "file" }, message: "must have required property '" + "file" + "'", schema: schema11.properties.threat_model.properties.attacks.properties.dictionary.required, parentSchema: schema11.properties.threat_model.properties.attacks.properties.dictionary, data: data32 };
+                                if (vErrors === null) {
+                                    vErrors = [err72];
+                                }
+                                else {
+                                    vErrors.push(err72);
+                                }
+                                errors++;
+                            }
+                            for (const key13 in data32) {
+                                if (!(key13 === "file")) {
+                                    const err73 = { instancePath: instancePath + "/threat_model/attacks/dictionary", schemaPath: "#/properties/threat_model/properties/attacks/properties/dictionary/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key13 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.attacks.properties.dictionary, data: data32 };
+                                    if (vErrors === null) {
+                                        vErrors = [err73];
+                                    }
+                                    else {
+                                        vErrors.push(err73);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data32.file !== undefined) {
+                                let data33 = data32.file;
+                                if (typeof data33 === "string") {
+                                    if (func4(data33) < 1) {
+                                        const err74 = { instancePath: instancePath + "/threat_model/attacks/dictionary/file", schemaPath: "#/properties/threat_model/properties/attacks/properties/dictionary/properties/file/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.dictionary.properties.file, data: data33 };
+                                        if (vErrors === null) {
+                                            vErrors = [err74];
+                                        }
+                                        else {
+                                            vErrors.push(err74);
+                                        }
+                                        errors++;
+                                    }
+                                    if (!pattern0.test(data33)) {
+                                        const err75 = { instancePath: instancePath + "/threat_model/attacks/dictionary/file", schemaPath: "#/properties/threat_model/properties/attacks/properties/dictionary/properties/file/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.threat_model.properties.attacks.properties.dictionary.properties.file, data: data33 };
+                                        if (vErrors === null) {
+                                            vErrors = [err75];
+                                        }
+                                        else {
+                                            vErrors.push(err75);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err76 = { instancePath: instancePath + "/threat_model/attacks/dictionary/file", schemaPath: "#/properties/threat_model/properties/attacks/properties/dictionary/properties/file/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.threat_model.properties.attacks.properties.dictionary.properties.file.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.dictionary.properties.file, data: data33 };
+                                    if (vErrors === null) {
+                                        vErrors = [err76];
+                                    }
+                                    else {
+                                        vErrors.push(err76);
+                                    }
+                                    errors++;
+                                }
+                            }
+                        }
+                        else {
+                            const err77 = { instancePath: instancePath + "/threat_model/attacks/dictionary", schemaPath: "#/properties/threat_model/properties/attacks/properties/dictionary/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.properties.dictionary.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.dictionary, data: data32 };
+                            if (vErrors === null) {
+                                vErrors = [err77];
+                            }
+                            else {
+                                vErrors.push(err77);
                             }
                             errors++;
                         }
                     }
                     if (data12.append !== undefined) {
-                        let data30 = data12.append;
-                        if (data30 && typeof data30 == "object" && !Array.isArray(data30)) {
-                            if (data30.sentences === undefined) {
-                                const err71 = { instancePath: instancePath + "/threat_model/attacks/append", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/required", keyword: "required", params: { missingProperty: "sentences" }, message: "must have required property '" + "sentences" + "'", schema: schema11.properties.threat_model.properties.attacks.properties.append.required, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append, data: data30 };
+                        let data34 = data12.append;
+                        if (data34 && typeof data34 == "object" && !Array.isArray(data34)) {
+                            if (data34.sentences === undefined) {
+                                const err78 = { instancePath: instancePath + "/threat_model/attacks/append", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/required", keyword: "required", params: { missingProperty: "sentences" }, message: "must have required property '" + "sentences" + "'", schema: schema11.properties.threat_model.properties.attacks.properties.append.required, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append, data: data34 };
                                 if (vErrors === null) {
-                                    vErrors = [err71];
+                                    vErrors = [err78];
                                 }
                                 else {
-                                    vErrors.push(err71);
+                                    vErrors.push(err78);
                                 }
                                 errors++;
                             }
-                            for (const key13 in data30) {
-                                if (!(key13 === "sentences")) {
-                                    const err72 = { instancePath: instancePath + "/threat_model/attacks/append", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key13 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append, data: data30 };
-                                    if (vErrors === null) {
-                                        vErrors = [err72];
-                                    }
-                                    else {
-                                        vErrors.push(err72);
-                                    }
-                                    errors++;
-                                }
-                            }
-                            if (data30.sentences !== undefined) {
-                                let data31 = data30.sentences;
-                                if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
-                                    if (Object.keys(data31).length < 1) {
-                                        const err73 = { instancePath: instancePath + "/threat_model/attacks/append/sentences", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/properties/sentences/minProperties", keyword: "minProperties", params: { limit: 1 }, message: "must NOT have fewer than 1 properties", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences, data: data31 };
-                                        if (vErrors === null) {
-                                            vErrors = [err73];
-                                        }
-                                        else {
-                                            vErrors.push(err73);
-                                        }
-                                        errors++;
-                                    }
-                                    for (const key14 in data31) {
-                                        const _errs75 = errors;
-                                        if (typeof key14 === "string") {
-                                            if (func4(key14) < 1) {
-                                                const err74 = { instancePath: instancePath + "/threat_model/attacks/append/sentences", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/properties/sentences/propertyNames/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences.propertyNames, data: key14, propertyName: key14 };
-                                                if (vErrors === null) {
-                                                    vErrors = [err74];
-                                                }
-                                                else {
-                                                    vErrors.push(err74);
-                                                }
-                                                errors++;
-                                            }
-                                            if (!pattern0.test(key14)) {
-                                                const err75 = { instancePath: instancePath + "/threat_model/attacks/append/sentences", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/properties/sentences/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences.propertyNames, data: key14, propertyName: key14 };
-                                                if (vErrors === null) {
-                                                    vErrors = [err75];
-                                                }
-                                                else {
-                                                    vErrors.push(err75);
-                                                }
-                                                errors++;
-                                            }
-                                        }
-                                        var valid12 = _errs75 === errors;
-                                        if (!valid12) {
-                                            const err76 = { instancePath: instancePath + "/threat_model/attacks/append/sentences", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/properties/sentences/propertyNames", keyword: "propertyNames", params: { propertyName: key14 }, message: "property name must be valid", schema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences.propertyNames, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences, data: data31 };
-                                            if (vErrors === null) {
-                                                vErrors = [err76];
-                                            }
-                                            else {
-                                                vErrors.push(err76);
-                                            }
-                                            errors++;
-                                        }
-                                    }
-                                    for (const key15 in data31) {
-                                        let data32 = data31[key15];
-                                        if (typeof data32 === "string") {
-                                            if (func4(data32) < 1) {
-                                                const err77 = { instancePath: instancePath + "/threat_model/attacks/append/sentences/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/threat_model/properties/attacks/properties/append/properties/sentences/additionalProperties/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences.additionalProperties, data: data32 };
-                                                if (vErrors === null) {
-                                                    vErrors = [err77];
-                                                }
-                                                else {
-                                                    vErrors.push(err77);
-                                                }
-                                                errors++;
-                                            }
-                                        }
-                                        else {
-                                            const err78 = { instancePath: instancePath + "/threat_model/attacks/append/sentences/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/threat_model/properties/attacks/properties/append/properties/sentences/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences.additionalProperties.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences.additionalProperties, data: data32 };
-                                            if (vErrors === null) {
-                                                vErrors = [err78];
-                                            }
-                                            else {
-                                                vErrors.push(err78);
-                                            }
-                                            errors++;
-                                        }
-                                    }
-                                }
-                                else {
-                                    const err79 = { instancePath: instancePath + "/threat_model/attacks/append/sentences", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/properties/sentences/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences, data: data31 };
+                            for (const key14 in data34) {
+                                if (!(key14 === "sentences")) {
+                                    const err79 = { instancePath: instancePath + "/threat_model/attacks/append", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key14 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append, data: data34 };
                                     if (vErrors === null) {
                                         vErrors = [err79];
                                     }
@@ -4821,86 +4826,83 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                        }
-                        else {
-                            const err80 = { instancePath: instancePath + "/threat_model/attacks/append", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.properties.append.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append, data: data30 };
-                            if (vErrors === null) {
-                                vErrors = [err80];
-                            }
-                            else {
-                                vErrors.push(err80);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data12.truncate !== undefined) {
-                        let data33 = data12.truncate;
-                        if (data33 && typeof data33 == "object" && !Array.isArray(data33)) {
-                            for (const key16 in data33) {
-                                if (!(key16 === "keep")) {
-                                    const err81 = { instancePath: instancePath + "/threat_model/attacks/truncate", schemaPath: "#/properties/threat_model/properties/attacks/properties/truncate/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key16 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.attacks.properties.truncate, data: data33 };
-                                    if (vErrors === null) {
-                                        vErrors = [err81];
-                                    }
-                                    else {
-                                        vErrors.push(err81);
-                                    }
-                                    errors++;
-                                }
-                            }
-                            if (data33.keep !== undefined) {
-                                let data34 = data33.keep;
-                                if ((typeof data34 == "number") && (isFinite(data34))) {
-                                    if (data34 > 1 || isNaN(data34)) {
-                                        const err82 = { instancePath: instancePath + "/threat_model/attacks/truncate/keep", schemaPath: "#/properties/threat_model/properties/attacks/properties/truncate/properties/keep/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.truncate.properties.keep, data: data34 };
+                            if (data34.sentences !== undefined) {
+                                let data35 = data34.sentences;
+                                if (data35 && typeof data35 == "object" && !Array.isArray(data35)) {
+                                    if (Object.keys(data35).length < 1) {
+                                        const err80 = { instancePath: instancePath + "/threat_model/attacks/append/sentences", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/properties/sentences/minProperties", keyword: "minProperties", params: { limit: 1 }, message: "must NOT have fewer than 1 properties", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences, data: data35 };
                                         if (vErrors === null) {
-                                            vErrors = [err82];
+                                            vErrors = [err80];
                                         }
                                         else {
-                                            vErrors.push(err82);
+                                            vErrors.push(err80);
                                         }
                                         errors++;
                                     }
-                                    if (data34 <= 0 || isNaN(data34)) {
-                                        const err83 = { instancePath: instancePath + "/threat_model/attacks/truncate/keep", schemaPath: "#/properties/threat_model/properties/attacks/properties/truncate/properties/keep/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema11.properties.threat_model.properties.attacks.properties.truncate.properties.keep, data: data34 };
-                                        if (vErrors === null) {
-                                            vErrors = [err83];
+                                    for (const key15 in data35) {
+                                        const _errs83 = errors;
+                                        if (typeof key15 === "string") {
+                                            if (func4(key15) < 1) {
+                                                const err81 = { instancePath: instancePath + "/threat_model/attacks/append/sentences", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/properties/sentences/propertyNames/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences.propertyNames, data: key15, propertyName: key15 };
+                                                if (vErrors === null) {
+                                                    vErrors = [err81];
+                                                }
+                                                else {
+                                                    vErrors.push(err81);
+                                                }
+                                                errors++;
+                                            }
+                                            if (!pattern0.test(key15)) {
+                                                const err82 = { instancePath: instancePath + "/threat_model/attacks/append/sentences", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/properties/sentences/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences.propertyNames, data: key15, propertyName: key15 };
+                                                if (vErrors === null) {
+                                                    vErrors = [err82];
+                                                }
+                                                else {
+                                                    vErrors.push(err82);
+                                                }
+                                                errors++;
+                                            }
+                                        }
+                                        var valid15 = _errs83 === errors;
+                                        if (!valid15) {
+                                            const err83 = { instancePath: instancePath + "/threat_model/attacks/append/sentences", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/properties/sentences/propertyNames", keyword: "propertyNames", params: { propertyName: key15 }, message: "property name must be valid", schema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences.propertyNames, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences, data: data35 };
+                                            if (vErrors === null) {
+                                                vErrors = [err83];
+                                            }
+                                            else {
+                                                vErrors.push(err83);
+                                            }
+                                            errors++;
+                                        }
+                                    }
+                                    for (const key16 in data35) {
+                                        let data36 = data35[key16];
+                                        if (typeof data36 === "string") {
+                                            if (func4(data36) < 1) {
+                                                const err84 = { instancePath: instancePath + "/threat_model/attacks/append/sentences/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/threat_model/properties/attacks/properties/append/properties/sentences/additionalProperties/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences.additionalProperties, data: data36 };
+                                                if (vErrors === null) {
+                                                    vErrors = [err84];
+                                                }
+                                                else {
+                                                    vErrors.push(err84);
+                                                }
+                                                errors++;
+                                            }
                                         }
                                         else {
-                                            vErrors.push(err83);
+                                            const err85 = { instancePath: instancePath + "/threat_model/attacks/append/sentences/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/threat_model/properties/attacks/properties/append/properties/sentences/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences.additionalProperties.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences.additionalProperties, data: data36 };
+                                            if (vErrors === null) {
+                                                vErrors = [err85];
+                                            }
+                                            else {
+                                                vErrors.push(err85);
+                                            }
+                                            errors++;
                                         }
-                                        errors++;
                                     }
                                 }
                                 else {
-                                    const err84 = { instancePath: instancePath + "/threat_model/attacks/truncate/keep", schemaPath: "#/properties/threat_model/properties/attacks/properties/truncate/properties/keep/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.threat_model.properties.attacks.properties.truncate.properties.keep.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.truncate.properties.keep, data: data34 };
-                                    if (vErrors === null) {
-                                        vErrors = [err84];
-                                    }
-                                    else {
-                                        vErrors.push(err84);
-                                    }
-                                    errors++;
-                                }
-                            }
-                        }
-                        else {
-                            const err85 = { instancePath: instancePath + "/threat_model/attacks/truncate", schemaPath: "#/properties/threat_model/properties/attacks/properties/truncate/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.properties.truncate.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.truncate, data: data33 };
-                            if (vErrors === null) {
-                                vErrors = [err85];
-                            }
-                            else {
-                                vErrors.push(err85);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data12.search !== undefined) {
-                        let data35 = data12.search;
-                        if (data35 && typeof data35 == "object" && !Array.isArray(data35)) {
-                            for (const key17 in data35) {
-                                if (!((((((key17 === "knowledge") || (key17 === "queries")) || (key17 === "operators")) || (key17 === "max_words_changed")) || (key17 === "dictionary")) || (key17 === "max_text_chars"))) {
-                                    const err86 = { instancePath: instancePath + "/threat_model/attacks/search", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key17 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search, data: data35 };
+                                    const err86 = { instancePath: instancePath + "/threat_model/attacks/append/sentences", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/properties/sentences/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences, data: data35 };
                                     if (vErrors === null) {
                                         vErrors = [err86];
                                     }
@@ -4910,23 +4912,24 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data35.knowledge !== undefined) {
-                                let data36 = data35.knowledge;
-                                if (!((data36 === "scores") || (data36 === "labels"))) {
-                                    const err87 = { instancePath: instancePath + "/threat_model/attacks/search/knowledge", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/knowledge/enum", keyword: "enum", params: { allowedValues: schema11.properties.threat_model.properties.attacks.properties.search.properties.knowledge.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.threat_model.properties.attacks.properties.search.properties.knowledge.enum, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.knowledge, data: data36 };
-                                    if (vErrors === null) {
-                                        vErrors = [err87];
-                                    }
-                                    else {
-                                        vErrors.push(err87);
-                                    }
-                                    errors++;
-                                }
+                        }
+                        else {
+                            const err87 = { instancePath: instancePath + "/threat_model/attacks/append", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.properties.append.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append, data: data34 };
+                            if (vErrors === null) {
+                                vErrors = [err87];
                             }
-                            if (data35.queries !== undefined) {
-                                let data37 = data35.queries;
-                                if (!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))) {
-                                    const err88 = { instancePath: instancePath + "/threat_model/attacks/search/queries", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/queries/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.threat_model.properties.attacks.properties.search.properties.queries.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.queries, data: data37 };
+                            else {
+                                vErrors.push(err87);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data12.truncate !== undefined) {
+                        let data37 = data12.truncate;
+                        if (data37 && typeof data37 == "object" && !Array.isArray(data37)) {
+                            for (const key17 in data37) {
+                                if (!(key17 === "keep")) {
+                                    const err88 = { instancePath: instancePath + "/threat_model/attacks/truncate", schemaPath: "#/properties/threat_model/properties/attacks/properties/truncate/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key17 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.attacks.properties.truncate, data: data37 };
                                     if (vErrors === null) {
                                         vErrors = [err88];
                                     }
@@ -4935,9 +4938,12 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                     errors++;
                                 }
-                                if ((typeof data37 == "number") && (isFinite(data37))) {
-                                    if (data37 > 100000 || isNaN(data37)) {
-                                        const err89 = { instancePath: instancePath + "/threat_model/attacks/search/queries", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/queries/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100000 }, message: "must be <= 100000", schema: 100000, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.queries, data: data37 };
+                            }
+                            if (data37.keep !== undefined) {
+                                let data38 = data37.keep;
+                                if ((typeof data38 == "number") && (isFinite(data38))) {
+                                    if (data38 > 1 || isNaN(data38)) {
+                                        const err89 = { instancePath: instancePath + "/threat_model/attacks/truncate/keep", schemaPath: "#/properties/threat_model/properties/attacks/properties/truncate/properties/keep/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.truncate.properties.keep, data: data38 };
                                         if (vErrors === null) {
                                             vErrors = [err89];
                                         }
@@ -4946,8 +4952,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data37 < 1 || isNaN(data37)) {
-                                        const err90 = { instancePath: instancePath + "/threat_model/attacks/search/queries", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/queries/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.queries, data: data37 };
+                                    if (data38 <= 0 || isNaN(data38)) {
+                                        const err90 = { instancePath: instancePath + "/threat_model/attacks/truncate/keep", schemaPath: "#/properties/threat_model/properties/attacks/properties/truncate/properties/keep/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema11.properties.threat_model.properties.attacks.properties.truncate.properties.keep, data: data38 };
                                         if (vErrors === null) {
                                             vErrors = [err90];
                                         }
@@ -4957,37 +4963,35 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         errors++;
                                     }
                                 }
-                            }
-                            if (data35.operators !== undefined) {
-                                let data38 = data35.operators;
-                                if (Array.isArray(data38)) {
-                                    if (data38.length < 1) {
-                                        const err91 = { instancePath: instancePath + "/threat_model/attacks/search/operators", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/operators/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.operators, data: data38 };
-                                        if (vErrors === null) {
-                                            vErrors = [err91];
-                                        }
-                                        else {
-                                            vErrors.push(err91);
-                                        }
-                                        errors++;
-                                    }
-                                    const len1 = data38.length;
-                                    for (let i1 = 0; i1 < len1; i1++) {
-                                        let data39 = data38[i1];
-                                        if (!(((data39 === "transpose") || (data39 === "dictionary")) || (data39 === "format"))) {
-                                            const err92 = { instancePath: instancePath + "/threat_model/attacks/search/operators/" + i1, schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/operators/items/enum", keyword: "enum", params: { allowedValues: schema11.properties.threat_model.properties.attacks.properties.search.properties.operators.items.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.threat_model.properties.attacks.properties.search.properties.operators.items.enum, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.operators.items, data: data39 };
-                                            if (vErrors === null) {
-                                                vErrors = [err92];
-                                            }
-                                            else {
-                                                vErrors.push(err92);
-                                            }
-                                            errors++;
-                                        }
-                                    }
-                                }
                                 else {
-                                    const err93 = { instancePath: instancePath + "/threat_model/attacks/search/operators", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/operators/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.threat_model.properties.attacks.properties.search.properties.operators.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.operators, data: data38 };
+                                    const err91 = { instancePath: instancePath + "/threat_model/attacks/truncate/keep", schemaPath: "#/properties/threat_model/properties/attacks/properties/truncate/properties/keep/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.threat_model.properties.attacks.properties.truncate.properties.keep.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.truncate.properties.keep, data: data38 };
+                                    if (vErrors === null) {
+                                        vErrors = [err91];
+                                    }
+                                    else {
+                                        vErrors.push(err91);
+                                    }
+                                    errors++;
+                                }
+                            }
+                        }
+                        else {
+                            const err92 = { instancePath: instancePath + "/threat_model/attacks/truncate", schemaPath: "#/properties/threat_model/properties/attacks/properties/truncate/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.properties.truncate.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.truncate, data: data37 };
+                            if (vErrors === null) {
+                                vErrors = [err92];
+                            }
+                            else {
+                                vErrors.push(err92);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data12.search !== undefined) {
+                        let data39 = data12.search;
+                        if (data39 && typeof data39 == "object" && !Array.isArray(data39)) {
+                            for (const key18 in data39) {
+                                if (!((((((key18 === "knowledge") || (key18 === "queries")) || (key18 === "operators")) || (key18 === "max_words_changed")) || (key18 === "dictionary")) || (key18 === "max_text_chars"))) {
+                                    const err93 = { instancePath: instancePath + "/threat_model/attacks/search", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key18 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search, data: data39 };
                                     if (vErrors === null) {
                                         vErrors = [err93];
                                     }
@@ -4997,46 +5001,44 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data35.max_words_changed !== undefined) {
-                                let data40 = data35.max_words_changed;
-                                if ((typeof data40 == "number") && (isFinite(data40))) {
-                                    if (data40 > 1 || isNaN(data40)) {
-                                        const err94 = { instancePath: instancePath + "/threat_model/attacks/search/max_words_changed", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/max_words_changed/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.max_words_changed, data: data40 };
-                                        if (vErrors === null) {
-                                            vErrors = [err94];
-                                        }
-                                        else {
-                                            vErrors.push(err94);
-                                        }
-                                        errors++;
-                                    }
-                                    if (data40 <= 0 || isNaN(data40)) {
-                                        const err95 = { instancePath: instancePath + "/threat_model/attacks/search/max_words_changed", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/max_words_changed/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.max_words_changed, data: data40 };
-                                        if (vErrors === null) {
-                                            vErrors = [err95];
-                                        }
-                                        else {
-                                            vErrors.push(err95);
-                                        }
-                                        errors++;
-                                    }
-                                }
-                                else {
-                                    const err96 = { instancePath: instancePath + "/threat_model/attacks/search/max_words_changed", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/max_words_changed/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.threat_model.properties.attacks.properties.search.properties.max_words_changed.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.max_words_changed, data: data40 };
+                            if (data39.knowledge !== undefined) {
+                                let data40 = data39.knowledge;
+                                if (!((data40 === "scores") || (data40 === "labels"))) {
+                                    const err94 = { instancePath: instancePath + "/threat_model/attacks/search/knowledge", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/knowledge/enum", keyword: "enum", params: { allowedValues: schema11.properties.threat_model.properties.attacks.properties.search.properties.knowledge.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.threat_model.properties.attacks.properties.search.properties.knowledge.enum, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.knowledge, data: data40 };
                                     if (vErrors === null) {
-                                        vErrors = [err96];
+                                        vErrors = [err94];
                                     }
                                     else {
-                                        vErrors.push(err96);
+                                        vErrors.push(err94);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data35.dictionary !== undefined) {
-                                let data41 = data35.dictionary;
-                                if (typeof data41 === "string") {
-                                    if (func4(data41) < 1) {
-                                        const err97 = { instancePath: instancePath + "/threat_model/attacks/search/dictionary", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/dictionary/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.dictionary, data: data41 };
+                            if (data39.queries !== undefined) {
+                                let data41 = data39.queries;
+                                if (!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))) {
+                                    const err95 = { instancePath: instancePath + "/threat_model/attacks/search/queries", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/queries/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.threat_model.properties.attacks.properties.search.properties.queries.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.queries, data: data41 };
+                                    if (vErrors === null) {
+                                        vErrors = [err95];
+                                    }
+                                    else {
+                                        vErrors.push(err95);
+                                    }
+                                    errors++;
+                                }
+                                if ((typeof data41 == "number") && (isFinite(data41))) {
+                                    if (data41 > 100000 || isNaN(data41)) {
+                                        const err96 = { instancePath: instancePath + "/threat_model/attacks/search/queries", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/queries/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100000 }, message: "must be <= 100000", schema: 100000, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.queries, data: data41 };
+                                        if (vErrors === null) {
+                                            vErrors = [err96];
+                                        }
+                                        else {
+                                            vErrors.push(err96);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data41 < 1 || isNaN(data41)) {
+                                        const err97 = { instancePath: instancePath + "/threat_model/attacks/search/queries", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/queries/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.queries, data: data41 };
                                         if (vErrors === null) {
                                             vErrors = [err97];
                                         }
@@ -5045,8 +5047,13 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (!pattern0.test(data41)) {
-                                        const err98 = { instancePath: instancePath + "/threat_model/attacks/search/dictionary", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/dictionary/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.dictionary, data: data41 };
+                                }
+                            }
+                            if (data39.operators !== undefined) {
+                                let data42 = data39.operators;
+                                if (Array.isArray(data42)) {
+                                    if (data42.length < 1) {
+                                        const err98 = { instancePath: instancePath + "/threat_model/attacks/search/operators", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/operators/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.operators, data: data42 };
                                         if (vErrors === null) {
                                             vErrors = [err98];
                                         }
@@ -5055,22 +5062,23 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
+                                    const len2 = data42.length;
+                                    for (let i2 = 0; i2 < len2; i2++) {
+                                        let data43 = data42[i2];
+                                        if (!(((((((data43 === "transpose") || (data43 === "dictionary")) || (data43 === "format")) || (data43 === "typo_swap")) || (data43 === "typo_delete")) || (data43 === "typo_insert")) || (data43 === "typo_substitute"))) {
+                                            const err99 = { instancePath: instancePath + "/threat_model/attacks/search/operators/" + i2, schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/operators/items/enum", keyword: "enum", params: { allowedValues: schema11.properties.threat_model.properties.attacks.properties.search.properties.operators.items.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.threat_model.properties.attacks.properties.search.properties.operators.items.enum, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.operators.items, data: data43 };
+                                            if (vErrors === null) {
+                                                vErrors = [err99];
+                                            }
+                                            else {
+                                                vErrors.push(err99);
+                                            }
+                                            errors++;
+                                        }
+                                    }
                                 }
                                 else {
-                                    const err99 = { instancePath: instancePath + "/threat_model/attacks/search/dictionary", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/dictionary/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.threat_model.properties.attacks.properties.search.properties.dictionary.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.dictionary, data: data41 };
-                                    if (vErrors === null) {
-                                        vErrors = [err99];
-                                    }
-                                    else {
-                                        vErrors.push(err99);
-                                    }
-                                    errors++;
-                                }
-                            }
-                            if (data35.max_text_chars !== undefined) {
-                                let data42 = data35.max_text_chars;
-                                if (!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))) {
-                                    const err100 = { instancePath: instancePath + "/threat_model/attacks/search/max_text_chars", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/max_text_chars/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.threat_model.properties.attacks.properties.search.properties.max_text_chars.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.max_text_chars, data: data42 };
+                                    const err100 = { instancePath: instancePath + "/threat_model/attacks/search/operators", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/operators/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.threat_model.properties.attacks.properties.search.properties.operators.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.operators, data: data42 };
                                     if (vErrors === null) {
                                         vErrors = [err100];
                                     }
@@ -5079,9 +5087,12 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                     errors++;
                                 }
-                                if ((typeof data42 == "number") && (isFinite(data42))) {
-                                    if (data42 < 1 || isNaN(data42)) {
-                                        const err101 = { instancePath: instancePath + "/threat_model/attacks/search/max_text_chars", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/max_text_chars/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.max_text_chars, data: data42 };
+                            }
+                            if (data39.max_words_changed !== undefined) {
+                                let data44 = data39.max_words_changed;
+                                if ((typeof data44 == "number") && (isFinite(data44))) {
+                                    if (data44 > 1 || isNaN(data44)) {
+                                        const err101 = { instancePath: instancePath + "/threat_model/attacks/search/max_words_changed", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/max_words_changed/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.max_words_changed, data: data44 };
                                         if (vErrors === null) {
                                             vErrors = [err101];
                                         }
@@ -5090,172 +5101,166 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
+                                    if (data44 <= 0 || isNaN(data44)) {
+                                        const err102 = { instancePath: instancePath + "/threat_model/attacks/search/max_words_changed", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/max_words_changed/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.max_words_changed, data: data44 };
+                                        if (vErrors === null) {
+                                            vErrors = [err102];
+                                        }
+                                        else {
+                                            vErrors.push(err102);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err103 = { instancePath: instancePath + "/threat_model/attacks/search/max_words_changed", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/max_words_changed/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.threat_model.properties.attacks.properties.search.properties.max_words_changed.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.max_words_changed, data: data44 };
+                                    if (vErrors === null) {
+                                        vErrors = [err103];
+                                    }
+                                    else {
+                                        vErrors.push(err103);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data39.dictionary !== undefined) {
+                                let data45 = data39.dictionary;
+                                if (typeof data45 === "string") {
+                                    if (func4(data45) < 1) {
+                                        const err104 = { instancePath: instancePath + "/threat_model/attacks/search/dictionary", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/dictionary/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.dictionary, data: data45 };
+                                        if (vErrors === null) {
+                                            vErrors = [err104];
+                                        }
+                                        else {
+                                            vErrors.push(err104);
+                                        }
+                                        errors++;
+                                    }
+                                    if (!pattern0.test(data45)) {
+                                        const err105 = { instancePath: instancePath + "/threat_model/attacks/search/dictionary", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/dictionary/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.dictionary, data: data45 };
+                                        if (vErrors === null) {
+                                            vErrors = [err105];
+                                        }
+                                        else {
+                                            vErrors.push(err105);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err106 = { instancePath: instancePath + "/threat_model/attacks/search/dictionary", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/dictionary/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.threat_model.properties.attacks.properties.search.properties.dictionary.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.dictionary, data: data45 };
+                                    if (vErrors === null) {
+                                        vErrors = [err106];
+                                    }
+                                    else {
+                                        vErrors.push(err106);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data39.max_text_chars !== undefined) {
+                                let data46 = data39.max_text_chars;
+                                if (!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))) {
+                                    const err107 = { instancePath: instancePath + "/threat_model/attacks/search/max_text_chars", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/max_text_chars/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.threat_model.properties.attacks.properties.search.properties.max_text_chars.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.max_text_chars, data: data46 };
+                                    if (vErrors === null) {
+                                        vErrors = [err107];
+                                    }
+                                    else {
+                                        vErrors.push(err107);
+                                    }
+                                    errors++;
+                                }
+                                if ((typeof data46 == "number") && (isFinite(data46))) {
+                                    if (data46 < 1 || isNaN(data46)) {
+                                        const err108 = { instancePath: instancePath + "/threat_model/attacks/search/max_text_chars", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/max_text_chars/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.max_text_chars, data: data46 };
+                                        if (vErrors === null) {
+                                            vErrors = [err108];
+                                        }
+                                        else {
+                                            vErrors.push(err108);
+                                        }
+                                        errors++;
+                                    }
                                 }
                             }
                         }
                         else {
-                            const err102 = { instancePath: instancePath + "/threat_model/attacks/search", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.properties.search.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search, data: data35 };
+                            const err109 = { instancePath: instancePath + "/threat_model/attacks/search", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.properties.search.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search, data: data39 };
                             if (vErrors === null) {
-                                vErrors = [err102];
+                                vErrors = [err109];
                             }
                             else {
-                                vErrors.push(err102);
+                                vErrors.push(err109);
                             }
                             errors++;
                         }
                     }
                 }
                 else {
-                    const err103 = { instancePath: instancePath + "/threat_model/attacks", schemaPath: "#/properties/threat_model/properties/attacks/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.type, parentSchema: schema11.properties.threat_model.properties.attacks, data: data12 };
+                    const err110 = { instancePath: instancePath + "/threat_model/attacks", schemaPath: "#/properties/threat_model/properties/attacks/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.type, parentSchema: schema11.properties.threat_model.properties.attacks, data: data12 };
                     if (vErrors === null) {
-                        vErrors = [err103];
+                        vErrors = [err110];
                     }
                     else {
-                        vErrors.push(err103);
+                        vErrors.push(err110);
                     }
                     errors++;
                 }
             }
             if (data2.against_policy !== undefined) {
-                let data43 = data2.against_policy;
-                if (typeof data43 !== "boolean") {
-                    const err104 = { instancePath: instancePath + "/threat_model/against_policy", schemaPath: "#/properties/threat_model/properties/against_policy/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.threat_model.properties.against_policy.type, parentSchema: schema11.properties.threat_model.properties.against_policy, data: data43 };
+                let data47 = data2.against_policy;
+                if (typeof data47 !== "boolean") {
+                    const err111 = { instancePath: instancePath + "/threat_model/against_policy", schemaPath: "#/properties/threat_model/properties/against_policy/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.threat_model.properties.against_policy.type, parentSchema: schema11.properties.threat_model.properties.against_policy, data: data47 };
                     if (vErrors === null) {
-                        vErrors = [err104];
+                        vErrors = [err111];
                     }
                     else {
-                        vErrors.push(err104);
+                        vErrors.push(err111);
                     }
                     errors++;
                 }
             }
             if (data2.constraints !== undefined) {
-                let data44 = data2.constraints;
-                if (data44 && typeof data44 == "object" && !Array.isArray(data44)) {
-                    for (const key18 in data44) {
-                        if (!((((key18 === "max_char_edit_ratio") || (key18 === "linf_eps")) || (key18 === "editable")) || (key18 === "bounds"))) {
-                            const err105 = { instancePath: instancePath + "/threat_model/constraints", schemaPath: "#/properties/threat_model/properties/constraints/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key18 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.constraints, data: data44 };
+                let data48 = data2.constraints;
+                if (data48 && typeof data48 == "object" && !Array.isArray(data48)) {
+                    for (const key19 in data48) {
+                        if (!((((key19 === "max_char_edit_ratio") || (key19 === "linf_eps")) || (key19 === "editable")) || (key19 === "bounds"))) {
+                            const err112 = { instancePath: instancePath + "/threat_model/constraints", schemaPath: "#/properties/threat_model/properties/constraints/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key19 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.constraints, data: data48 };
                             if (vErrors === null) {
-                                vErrors = [err105];
+                                vErrors = [err112];
                             }
                             else {
-                                vErrors.push(err105);
+                                vErrors.push(err112);
                             }
                             errors++;
                         }
                     }
-                    if (data44.max_char_edit_ratio !== undefined) {
-                        let data45 = data44.max_char_edit_ratio;
-                        if ((typeof data45 == "number") && (isFinite(data45))) {
-                            if (data45 > 1 || isNaN(data45)) {
-                                const err106 = { instancePath: instancePath + "/threat_model/constraints/max_char_edit_ratio", schemaPath: "#/properties/threat_model/properties/constraints/properties/max_char_edit_ratio/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.threat_model.properties.constraints.properties.max_char_edit_ratio, data: data45 };
+                    if (data48.max_char_edit_ratio !== undefined) {
+                        let data49 = data48.max_char_edit_ratio;
+                        if ((typeof data49 == "number") && (isFinite(data49))) {
+                            if (data49 > 1 || isNaN(data49)) {
+                                const err113 = { instancePath: instancePath + "/threat_model/constraints/max_char_edit_ratio", schemaPath: "#/properties/threat_model/properties/constraints/properties/max_char_edit_ratio/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.threat_model.properties.constraints.properties.max_char_edit_ratio, data: data49 };
                                 if (vErrors === null) {
-                                    vErrors = [err106];
+                                    vErrors = [err113];
                                 }
                                 else {
-                                    vErrors.push(err106);
+                                    vErrors.push(err113);
                                 }
                                 errors++;
                             }
-                            if (data45 <= 0 || isNaN(data45)) {
-                                const err107 = { instancePath: instancePath + "/threat_model/constraints/max_char_edit_ratio", schemaPath: "#/properties/threat_model/properties/constraints/properties/max_char_edit_ratio/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema11.properties.threat_model.properties.constraints.properties.max_char_edit_ratio, data: data45 };
+                            if (data49 <= 0 || isNaN(data49)) {
+                                const err114 = { instancePath: instancePath + "/threat_model/constraints/max_char_edit_ratio", schemaPath: "#/properties/threat_model/properties/constraints/properties/max_char_edit_ratio/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema11.properties.threat_model.properties.constraints.properties.max_char_edit_ratio, data: data49 };
                                 if (vErrors === null) {
-                                    vErrors = [err107];
+                                    vErrors = [err114];
                                 }
                                 else {
-                                    vErrors.push(err107);
+                                    vErrors.push(err114);
                                 }
                                 errors++;
                             }
                         }
                         else {
-                            const err108 = { instancePath: instancePath + "/threat_model/constraints/max_char_edit_ratio", schemaPath: "#/properties/threat_model/properties/constraints/properties/max_char_edit_ratio/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.threat_model.properties.constraints.properties.max_char_edit_ratio.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.max_char_edit_ratio, data: data45 };
-                            if (vErrors === null) {
-                                vErrors = [err108];
-                            }
-                            else {
-                                vErrors.push(err108);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data44.linf_eps !== undefined) {
-                        let data46 = data44.linf_eps;
-                        if ((typeof data46 == "number") && (isFinite(data46))) {
-                            if (data46 <= 0 || isNaN(data46)) {
-                                const err109 = { instancePath: instancePath + "/threat_model/constraints/linf_eps", schemaPath: "#/properties/threat_model/properties/constraints/properties/linf_eps/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema11.properties.threat_model.properties.constraints.properties.linf_eps, data: data46 };
-                                if (vErrors === null) {
-                                    vErrors = [err109];
-                                }
-                                else {
-                                    vErrors.push(err109);
-                                }
-                                errors++;
-                            }
-                        }
-                        else {
-                            const err110 = { instancePath: instancePath + "/threat_model/constraints/linf_eps", schemaPath: "#/properties/threat_model/properties/constraints/properties/linf_eps/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.threat_model.properties.constraints.properties.linf_eps.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.linf_eps, data: data46 };
-                            if (vErrors === null) {
-                                vErrors = [err110];
-                            }
-                            else {
-                                vErrors.push(err110);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data44.editable !== undefined) {
-                        let data47 = data44.editable;
-                        if (Array.isArray(data47)) {
-                            if (data47.length < 1) {
-                                const err111 = { instancePath: instancePath + "/threat_model/constraints/editable", schemaPath: "#/properties/threat_model/properties/constraints/properties/editable/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.threat_model.properties.constraints.properties.editable, data: data47 };
-                                if (vErrors === null) {
-                                    vErrors = [err111];
-                                }
-                                else {
-                                    vErrors.push(err111);
-                                }
-                                errors++;
-                            }
-                            const len2 = data47.length;
-                            for (let i2 = 0; i2 < len2; i2++) {
-                                let data48 = data47[i2];
-                                if (typeof data48 === "string") {
-                                    if (func4(data48) < 1) {
-                                        const err112 = { instancePath: instancePath + "/threat_model/constraints/editable/" + i2, schemaPath: "#/properties/threat_model/properties/constraints/properties/editable/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.threat_model.properties.constraints.properties.editable.items, data: data48 };
-                                        if (vErrors === null) {
-                                            vErrors = [err112];
-                                        }
-                                        else {
-                                            vErrors.push(err112);
-                                        }
-                                        errors++;
-                                    }
-                                    if (!pattern0.test(data48)) {
-                                        const err113 = { instancePath: instancePath + "/threat_model/constraints/editable/" + i2, schemaPath: "#/properties/threat_model/properties/constraints/properties/editable/items/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.threat_model.properties.constraints.properties.editable.items, data: data48 };
-                                        if (vErrors === null) {
-                                            vErrors = [err113];
-                                        }
-                                        else {
-                                            vErrors.push(err113);
-                                        }
-                                        errors++;
-                                    }
-                                }
-                                else {
-                                    const err114 = { instancePath: instancePath + "/threat_model/constraints/editable/" + i2, schemaPath: "#/properties/threat_model/properties/constraints/properties/editable/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.threat_model.properties.constraints.properties.editable.items.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.editable.items, data: data48 };
-                                    if (vErrors === null) {
-                                        vErrors = [err114];
-                                    }
-                                    else {
-                                        vErrors.push(err114);
-                                    }
-                                    errors++;
-                                }
-                            }
-                        }
-                        else {
-                            const err115 = { instancePath: instancePath + "/threat_model/constraints/editable", schemaPath: "#/properties/threat_model/properties/constraints/properties/editable/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.threat_model.properties.constraints.properties.editable.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.editable, data: data47 };
+                            const err115 = { instancePath: instancePath + "/threat_model/constraints/max_char_edit_ratio", schemaPath: "#/properties/threat_model/properties/constraints/properties/max_char_edit_ratio/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.threat_model.properties.constraints.properties.max_char_edit_ratio.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.max_char_edit_ratio, data: data49 };
                             if (vErrors === null) {
                                 vErrors = [err115];
                             }
@@ -5265,155 +5270,159 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                             errors++;
                         }
                     }
-                    if (data44.bounds !== undefined) {
-                        let data49 = data44.bounds;
-                        if (data49 && typeof data49 == "object" && !Array.isArray(data49)) {
-                            for (const key19 in data49) {
-                                let data50 = data49[key19];
-                                if (Array.isArray(data50)) {
-                                    if (data50.length > 2) {
-                                        const err116 = { instancePath: instancePath + "/threat_model/constraints/bounds/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/threat_model/properties/constraints/properties/bounds/additionalProperties/maxItems", keyword: "maxItems", params: { limit: 2 }, message: "must NOT have more than 2 items", schema: 2, parentSchema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties, data: data50 };
+                    if (data48.linf_eps !== undefined) {
+                        let data50 = data48.linf_eps;
+                        if ((typeof data50 == "number") && (isFinite(data50))) {
+                            if (data50 <= 0 || isNaN(data50)) {
+                                const err116 = { instancePath: instancePath + "/threat_model/constraints/linf_eps", schemaPath: "#/properties/threat_model/properties/constraints/properties/linf_eps/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema11.properties.threat_model.properties.constraints.properties.linf_eps, data: data50 };
+                                if (vErrors === null) {
+                                    vErrors = [err116];
+                                }
+                                else {
+                                    vErrors.push(err116);
+                                }
+                                errors++;
+                            }
+                        }
+                        else {
+                            const err117 = { instancePath: instancePath + "/threat_model/constraints/linf_eps", schemaPath: "#/properties/threat_model/properties/constraints/properties/linf_eps/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.threat_model.properties.constraints.properties.linf_eps.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.linf_eps, data: data50 };
+                            if (vErrors === null) {
+                                vErrors = [err117];
+                            }
+                            else {
+                                vErrors.push(err117);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data48.editable !== undefined) {
+                        let data51 = data48.editable;
+                        if (Array.isArray(data51)) {
+                            if (data51.length < 1) {
+                                const err118 = { instancePath: instancePath + "/threat_model/constraints/editable", schemaPath: "#/properties/threat_model/properties/constraints/properties/editable/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.threat_model.properties.constraints.properties.editable, data: data51 };
+                                if (vErrors === null) {
+                                    vErrors = [err118];
+                                }
+                                else {
+                                    vErrors.push(err118);
+                                }
+                                errors++;
+                            }
+                            const len3 = data51.length;
+                            for (let i3 = 0; i3 < len3; i3++) {
+                                let data52 = data51[i3];
+                                if (typeof data52 === "string") {
+                                    if (func4(data52) < 1) {
+                                        const err119 = { instancePath: instancePath + "/threat_model/constraints/editable/" + i3, schemaPath: "#/properties/threat_model/properties/constraints/properties/editable/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.threat_model.properties.constraints.properties.editable.items, data: data52 };
                                         if (vErrors === null) {
-                                            vErrors = [err116];
+                                            vErrors = [err119];
                                         }
                                         else {
-                                            vErrors.push(err116);
+                                            vErrors.push(err119);
                                         }
                                         errors++;
                                     }
-                                    if (data50.length < 2) {
-                                        const err117 = { instancePath: instancePath + "/threat_model/constraints/bounds/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/threat_model/properties/constraints/properties/bounds/additionalProperties/minItems", keyword: "minItems", params: { limit: 2 }, message: "must NOT have fewer than 2 items", schema: 2, parentSchema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties, data: data50 };
+                                    if (!pattern0.test(data52)) {
+                                        const err120 = { instancePath: instancePath + "/threat_model/constraints/editable/" + i3, schemaPath: "#/properties/threat_model/properties/constraints/properties/editable/items/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.threat_model.properties.constraints.properties.editable.items, data: data52 };
                                         if (vErrors === null) {
-                                            vErrors = [err117];
+                                            vErrors = [err120];
                                         }
                                         else {
-                                            vErrors.push(err117);
+                                            vErrors.push(err120);
                                         }
                                         errors++;
-                                    }
-                                    const len3 = data50.length;
-                                    for (let i3 = 0; i3 < len3; i3++) {
-                                        let data51 = data50[i3];
-                                        if (!((typeof data51 == "number") && (isFinite(data51)))) {
-                                            const err118 = { instancePath: instancePath + "/threat_model/constraints/bounds/" + key19.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i3, schemaPath: "#/properties/threat_model/properties/constraints/properties/bounds/additionalProperties/items/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties.items.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties.items, data: data51 };
-                                            if (vErrors === null) {
-                                                vErrors = [err118];
-                                            }
-                                            else {
-                                                vErrors.push(err118);
-                                            }
-                                            errors++;
-                                        }
                                     }
                                 }
                                 else {
-                                    const err119 = { instancePath: instancePath + "/threat_model/constraints/bounds/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/threat_model/properties/constraints/properties/bounds/additionalProperties/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties, data: data50 };
+                                    const err121 = { instancePath: instancePath + "/threat_model/constraints/editable/" + i3, schemaPath: "#/properties/threat_model/properties/constraints/properties/editable/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.threat_model.properties.constraints.properties.editable.items.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.editable.items, data: data52 };
                                     if (vErrors === null) {
-                                        vErrors = [err119];
+                                        vErrors = [err121];
                                     }
                                     else {
-                                        vErrors.push(err119);
+                                        vErrors.push(err121);
                                     }
                                     errors++;
                                 }
                             }
                         }
                         else {
-                            const err120 = { instancePath: instancePath + "/threat_model/constraints/bounds", schemaPath: "#/properties/threat_model/properties/constraints/properties/bounds/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.constraints.properties.bounds.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.bounds, data: data49 };
+                            const err122 = { instancePath: instancePath + "/threat_model/constraints/editable", schemaPath: "#/properties/threat_model/properties/constraints/properties/editable/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.threat_model.properties.constraints.properties.editable.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.editable, data: data51 };
                             if (vErrors === null) {
-                                vErrors = [err120];
+                                vErrors = [err122];
                             }
                             else {
-                                vErrors.push(err120);
+                                vErrors.push(err122);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data48.bounds !== undefined) {
+                        let data53 = data48.bounds;
+                        if (data53 && typeof data53 == "object" && !Array.isArray(data53)) {
+                            for (const key20 in data53) {
+                                let data54 = data53[key20];
+                                if (Array.isArray(data54)) {
+                                    if (data54.length > 2) {
+                                        const err123 = { instancePath: instancePath + "/threat_model/constraints/bounds/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/threat_model/properties/constraints/properties/bounds/additionalProperties/maxItems", keyword: "maxItems", params: { limit: 2 }, message: "must NOT have more than 2 items", schema: 2, parentSchema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties, data: data54 };
+                                        if (vErrors === null) {
+                                            vErrors = [err123];
+                                        }
+                                        else {
+                                            vErrors.push(err123);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data54.length < 2) {
+                                        const err124 = { instancePath: instancePath + "/threat_model/constraints/bounds/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/threat_model/properties/constraints/properties/bounds/additionalProperties/minItems", keyword: "minItems", params: { limit: 2 }, message: "must NOT have fewer than 2 items", schema: 2, parentSchema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties, data: data54 };
+                                        if (vErrors === null) {
+                                            vErrors = [err124];
+                                        }
+                                        else {
+                                            vErrors.push(err124);
+                                        }
+                                        errors++;
+                                    }
+                                    const len4 = data54.length;
+                                    for (let i4 = 0; i4 < len4; i4++) {
+                                        let data55 = data54[i4];
+                                        if (!((typeof data55 == "number") && (isFinite(data55)))) {
+                                            const err125 = { instancePath: instancePath + "/threat_model/constraints/bounds/" + key20.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i4, schemaPath: "#/properties/threat_model/properties/constraints/properties/bounds/additionalProperties/items/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties.items.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties.items, data: data55 };
+                                            if (vErrors === null) {
+                                                vErrors = [err125];
+                                            }
+                                            else {
+                                                vErrors.push(err125);
+                                            }
+                                            errors++;
+                                        }
+                                    }
+                                }
+                                else {
+                                    const err126 = { instancePath: instancePath + "/threat_model/constraints/bounds/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/threat_model/properties/constraints/properties/bounds/additionalProperties/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties, data: data54 };
+                                    if (vErrors === null) {
+                                        vErrors = [err126];
+                                    }
+                                    else {
+                                        vErrors.push(err126);
+                                    }
+                                    errors++;
+                                }
+                            }
+                        }
+                        else {
+                            const err127 = { instancePath: instancePath + "/threat_model/constraints/bounds", schemaPath: "#/properties/threat_model/properties/constraints/properties/bounds/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.constraints.properties.bounds.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.bounds, data: data53 };
+                            if (vErrors === null) {
+                                vErrors = [err127];
+                            }
+                            else {
+                                vErrors.push(err127);
                             }
                             errors++;
                         }
                     }
                 }
                 else {
-                    const err121 = { instancePath: instancePath + "/threat_model/constraints", schemaPath: "#/properties/threat_model/properties/constraints/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.constraints.type, parentSchema: schema11.properties.threat_model.properties.constraints, data: data44 };
-                    if (vErrors === null) {
-                        vErrors = [err121];
-                    }
-                    else {
-                        vErrors.push(err121);
-                    }
-                    errors++;
-                }
-            }
-        }
-        else {
-            const err122 = { instancePath: instancePath + "/threat_model", schemaPath: "#/properties/threat_model/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.type, parentSchema: schema11.properties.threat_model, data: data2 };
-            if (vErrors === null) {
-                vErrors = [err122];
-            }
-            else {
-                vErrors.push(err122);
-            }
-            errors++;
-        }
-    }
-    if (data.data !== undefined) {
-        let data52 = data.data;
-        if (data52 && typeof data52 == "object" && !Array.isArray(data52)) {
-            if (data52.train === undefined) {
-                const err123 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/required", keyword: "required", params: { missingProperty: "train" }, message: "must have required property '" + "train" + "'", schema: schema11.properties.data.required, parentSchema: schema11.properties.data, data: data52 };
-                if (vErrors === null) {
-                    vErrors = [err123];
-                }
-                else {
-                    vErrors.push(err123);
-                }
-                errors++;
-            }
-            if (data52.evaluate === undefined) {
-                const err124 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/required", keyword: "required", params: { missingProperty: "evaluate" }, message: "must have required property '" + "evaluate" + "'", schema: schema11.properties.data.required, parentSchema: schema11.properties.data, data: data52 };
-                if (vErrors === null) {
-                    vErrors = [err124];
-                }
-                else {
-                    vErrors.push(err124);
-                }
-                errors++;
-            }
-            for (const key20 in data52) {
-                if (!((((key20 === "train") || (key20 === "evaluate")) || (key20 === "columns")) || (key20 === "on_bad_row"))) {
-                    const err125 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key20 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.data, data: data52 };
-                    if (vErrors === null) {
-                        vErrors = [err125];
-                    }
-                    else {
-                        vErrors.push(err125);
-                    }
-                    errors++;
-                }
-            }
-            if (data52.train !== undefined) {
-                let data53 = data52.train;
-                if (typeof data53 === "string") {
-                    if (func4(data53) < 1) {
-                        const err126 = { instancePath: instancePath + "/data/train", schemaPath: "#/properties/data/properties/train/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.train, data: data53 };
-                        if (vErrors === null) {
-                            vErrors = [err126];
-                        }
-                        else {
-                            vErrors.push(err126);
-                        }
-                        errors++;
-                    }
-                    if (!pattern0.test(data53)) {
-                        const err127 = { instancePath: instancePath + "/data/train", schemaPath: "#/properties/data/properties/train/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.train, data: data53 };
-                        if (vErrors === null) {
-                            vErrors = [err127];
-                        }
-                        else {
-                            vErrors.push(err127);
-                        }
-                        errors++;
-                    }
-                }
-                else {
-                    const err128 = { instancePath: instancePath + "/data/train", schemaPath: "#/properties/data/properties/train/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.train.type, parentSchema: schema11.properties.data.properties.train, data: data53 };
+                    const err128 = { instancePath: instancePath + "/threat_model/constraints", schemaPath: "#/properties/threat_model/properties/constraints/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.constraints.type, parentSchema: schema11.properties.threat_model.properties.constraints, data: data48 };
                     if (vErrors === null) {
                         vErrors = [err128];
                     }
@@ -5423,83 +5432,79 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
             }
-            if (data52.evaluate !== undefined) {
-                let data54 = data52.evaluate;
-                if (data54 && typeof data54 == "object" && !Array.isArray(data54)) {
-                    if (Object.keys(data54).length < 1) {
-                        const err129 = { instancePath: instancePath + "/data/evaluate", schemaPath: "#/properties/data/properties/evaluate/minProperties", keyword: "minProperties", params: { limit: 1 }, message: "must NOT have fewer than 1 properties", schema: 1, parentSchema: schema11.properties.data.properties.evaluate, data: data54 };
+        }
+        else {
+            const err129 = { instancePath: instancePath + "/threat_model", schemaPath: "#/properties/threat_model/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.type, parentSchema: schema11.properties.threat_model, data: data2 };
+            if (vErrors === null) {
+                vErrors = [err129];
+            }
+            else {
+                vErrors.push(err129);
+            }
+            errors++;
+        }
+    }
+    if (data.data !== undefined) {
+        let data56 = data.data;
+        if (data56 && typeof data56 == "object" && !Array.isArray(data56)) {
+            if (data56.train === undefined) {
+                const err130 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/required", keyword: "required", params: { missingProperty: "train" }, message: "must have required property '" + "train" + "'", schema: schema11.properties.data.required, parentSchema: schema11.properties.data, data: data56 };
+                if (vErrors === null) {
+                    vErrors = [err130];
+                }
+                else {
+                    vErrors.push(err130);
+                }
+                errors++;
+            }
+            if (data56.evaluate === undefined) {
+                const err131 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/required", keyword: "required", params: { missingProperty: "evaluate" }, message: "must have required property '" + "evaluate" + "'", schema: schema11.properties.data.required, parentSchema: schema11.properties.data, data: data56 };
+                if (vErrors === null) {
+                    vErrors = [err131];
+                }
+                else {
+                    vErrors.push(err131);
+                }
+                errors++;
+            }
+            for (const key21 in data56) {
+                if (!((((key21 === "train") || (key21 === "evaluate")) || (key21 === "columns")) || (key21 === "on_bad_row"))) {
+                    const err132 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key21 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.data, data: data56 };
+                    if (vErrors === null) {
+                        vErrors = [err132];
+                    }
+                    else {
+                        vErrors.push(err132);
+                    }
+                    errors++;
+                }
+            }
+            if (data56.train !== undefined) {
+                let data57 = data56.train;
+                if (typeof data57 === "string") {
+                    if (func4(data57) < 1) {
+                        const err133 = { instancePath: instancePath + "/data/train", schemaPath: "#/properties/data/properties/train/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.train, data: data57 };
                         if (vErrors === null) {
-                            vErrors = [err129];
+                            vErrors = [err133];
                         }
                         else {
-                            vErrors.push(err129);
+                            vErrors.push(err133);
                         }
                         errors++;
                     }
-                    for (const key21 in data54) {
-                        const _errs126 = errors;
-                        if (typeof key21 === "string") {
-                            if (!pattern9.test(key21)) {
-                                const err130 = { instancePath: instancePath + "/data/evaluate", schemaPath: "#/properties/data/properties/evaluate/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z][A-Za-z0-9_-]*$" }, message: "must match pattern \"" + "^[A-Za-z][A-Za-z0-9_-]*$" + "\"", schema: "^[A-Za-z][A-Za-z0-9_-]*$", parentSchema: schema11.properties.data.properties.evaluate.propertyNames, data: key21, propertyName: key21 };
-                                if (vErrors === null) {
-                                    vErrors = [err130];
-                                }
-                                else {
-                                    vErrors.push(err130);
-                                }
-                                errors++;
-                            }
-                        }
-                        var valid25 = _errs126 === errors;
-                        if (!valid25) {
-                            const err131 = { instancePath: instancePath + "/data/evaluate", schemaPath: "#/properties/data/properties/evaluate/propertyNames", keyword: "propertyNames", params: { propertyName: key21 }, message: "property name must be valid", schema: schema11.properties.data.properties.evaluate.propertyNames, parentSchema: schema11.properties.data.properties.evaluate, data: data54 };
-                            if (vErrors === null) {
-                                vErrors = [err131];
-                            }
-                            else {
-                                vErrors.push(err131);
-                            }
-                            errors++;
-                        }
-                    }
-                    for (const key22 in data54) {
-                        let data55 = data54[key22];
-                        if (typeof data55 === "string") {
-                            if (func4(data55) < 1) {
-                                const err132 = { instancePath: instancePath + "/data/evaluate/" + key22.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/data/properties/evaluate/additionalProperties/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.evaluate.additionalProperties, data: data55 };
-                                if (vErrors === null) {
-                                    vErrors = [err132];
-                                }
-                                else {
-                                    vErrors.push(err132);
-                                }
-                                errors++;
-                            }
-                            if (!pattern0.test(data55)) {
-                                const err133 = { instancePath: instancePath + "/data/evaluate/" + key22.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/data/properties/evaluate/additionalProperties/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.evaluate.additionalProperties, data: data55 };
-                                if (vErrors === null) {
-                                    vErrors = [err133];
-                                }
-                                else {
-                                    vErrors.push(err133);
-                                }
-                                errors++;
-                            }
+                    if (!pattern0.test(data57)) {
+                        const err134 = { instancePath: instancePath + "/data/train", schemaPath: "#/properties/data/properties/train/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.train, data: data57 };
+                        if (vErrors === null) {
+                            vErrors = [err134];
                         }
                         else {
-                            const err134 = { instancePath: instancePath + "/data/evaluate/" + key22.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/data/properties/evaluate/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.evaluate.additionalProperties.type, parentSchema: schema11.properties.data.properties.evaluate.additionalProperties, data: data55 };
-                            if (vErrors === null) {
-                                vErrors = [err134];
-                            }
-                            else {
-                                vErrors.push(err134);
-                            }
-                            errors++;
+                            vErrors.push(err134);
                         }
+                        errors++;
                     }
                 }
                 else {
-                    const err135 = { instancePath: instancePath + "/data/evaluate", schemaPath: "#/properties/data/properties/evaluate/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.data.properties.evaluate.type, parentSchema: schema11.properties.data.properties.evaluate, data: data54 };
+                    const err135 = { instancePath: instancePath + "/data/train", schemaPath: "#/properties/data/properties/train/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.train.type, parentSchema: schema11.properties.data.properties.train, data: data57 };
                     if (vErrors === null) {
                         vErrors = [err135];
                     }
@@ -5509,26 +5514,24 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
             }
-            if (data52.columns !== undefined) {
-                let data56 = data52.columns;
-                if (data56 && typeof data56 == "object" && !Array.isArray(data56)) {
-                    for (const key23 in data56) {
-                        if (!((((((key23 === "id") || (key23 === "text")) || (key23 === "label")) || (key23 === "language")) || (key23 === "domain")) || (key23 === "features"))) {
-                            const err136 = { instancePath: instancePath + "/data/columns", schemaPath: "#/properties/data/properties/columns/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key23 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.data.properties.columns, data: data56 };
-                            if (vErrors === null) {
-                                vErrors = [err136];
-                            }
-                            else {
-                                vErrors.push(err136);
-                            }
-                            errors++;
+            if (data56.evaluate !== undefined) {
+                let data58 = data56.evaluate;
+                if (data58 && typeof data58 == "object" && !Array.isArray(data58)) {
+                    if (Object.keys(data58).length < 1) {
+                        const err136 = { instancePath: instancePath + "/data/evaluate", schemaPath: "#/properties/data/properties/evaluate/minProperties", keyword: "minProperties", params: { limit: 1 }, message: "must NOT have fewer than 1 properties", schema: 1, parentSchema: schema11.properties.data.properties.evaluate, data: data58 };
+                        if (vErrors === null) {
+                            vErrors = [err136];
                         }
+                        else {
+                            vErrors.push(err136);
+                        }
+                        errors++;
                     }
-                    if (data56.id !== undefined) {
-                        let data57 = data56.id;
-                        if (typeof data57 === "string") {
-                            if (func4(data57) < 1) {
-                                const err137 = { instancePath: instancePath + "/data/columns/id", schemaPath: "#/properties/data/properties/columns/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.id, data: data57 };
+                    for (const key22 in data58) {
+                        const _errs134 = errors;
+                        if (typeof key22 === "string") {
+                            if (!pattern9.test(key22)) {
+                                const err137 = { instancePath: instancePath + "/data/evaluate", schemaPath: "#/properties/data/properties/evaluate/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z][A-Za-z0-9_-]*$" }, message: "must match pattern \"" + "^[A-Za-z][A-Za-z0-9_-]*$" + "\"", schema: "^[A-Za-z][A-Za-z0-9_-]*$", parentSchema: schema11.properties.data.properties.evaluate.propertyNames, data: key22, propertyName: key22 };
                                 if (vErrors === null) {
                                     vErrors = [err137];
                                 }
@@ -5537,33 +5540,34 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                 }
                                 errors++;
                             }
-                            if (!pattern0.test(data57)) {
-                                const err138 = { instancePath: instancePath + "/data/columns/id", schemaPath: "#/properties/data/properties/columns/properties/id/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.id, data: data57 };
-                                if (vErrors === null) {
-                                    vErrors = [err138];
-                                }
-                                else {
-                                    vErrors.push(err138);
-                                }
-                                errors++;
-                            }
                         }
-                        else {
-                            const err139 = { instancePath: instancePath + "/data/columns/id", schemaPath: "#/properties/data/properties/columns/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.id.type, parentSchema: schema11.properties.data.properties.columns.properties.id, data: data57 };
+                        var valid28 = _errs134 === errors;
+                        if (!valid28) {
+                            const err138 = { instancePath: instancePath + "/data/evaluate", schemaPath: "#/properties/data/properties/evaluate/propertyNames", keyword: "propertyNames", params: { propertyName: key22 }, message: "property name must be valid", schema: schema11.properties.data.properties.evaluate.propertyNames, parentSchema: schema11.properties.data.properties.evaluate, data: data58 };
                             if (vErrors === null) {
-                                vErrors = [err139];
+                                vErrors = [err138];
                             }
                             else {
-                                vErrors.push(err139);
+                                vErrors.push(err138);
                             }
                             errors++;
                         }
                     }
-                    if (data56.text !== undefined) {
-                        let data58 = data56.text;
-                        if (typeof data58 === "string") {
-                            if (func4(data58) < 1) {
-                                const err140 = { instancePath: instancePath + "/data/columns/text", schemaPath: "#/properties/data/properties/columns/properties/text/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.text, data: data58 };
+                    for (const key23 in data58) {
+                        let data59 = data58[key23];
+                        if (typeof data59 === "string") {
+                            if (func4(data59) < 1) {
+                                const err139 = { instancePath: instancePath + "/data/evaluate/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/data/properties/evaluate/additionalProperties/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.evaluate.additionalProperties, data: data59 };
+                                if (vErrors === null) {
+                                    vErrors = [err139];
+                                }
+                                else {
+                                    vErrors.push(err139);
+                                }
+                                errors++;
+                            }
+                            if (!pattern0.test(data59)) {
+                                const err140 = { instancePath: instancePath + "/data/evaluate/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/data/properties/evaluate/additionalProperties/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.evaluate.additionalProperties, data: data59 };
                                 if (vErrors === null) {
                                     vErrors = [err140];
                                 }
@@ -5572,43 +5576,50 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                 }
                                 errors++;
                             }
-                            if (!pattern0.test(data58)) {
-                                const err141 = { instancePath: instancePath + "/data/columns/text", schemaPath: "#/properties/data/properties/columns/properties/text/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.text, data: data58 };
-                                if (vErrors === null) {
-                                    vErrors = [err141];
-                                }
-                                else {
-                                    vErrors.push(err141);
-                                }
-                                errors++;
-                            }
                         }
                         else {
-                            const err142 = { instancePath: instancePath + "/data/columns/text", schemaPath: "#/properties/data/properties/columns/properties/text/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.text.type, parentSchema: schema11.properties.data.properties.columns.properties.text, data: data58 };
+                            const err141 = { instancePath: instancePath + "/data/evaluate/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/data/properties/evaluate/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.evaluate.additionalProperties.type, parentSchema: schema11.properties.data.properties.evaluate.additionalProperties, data: data59 };
                             if (vErrors === null) {
-                                vErrors = [err142];
+                                vErrors = [err141];
                             }
                             else {
-                                vErrors.push(err142);
+                                vErrors.push(err141);
                             }
                             errors++;
                         }
                     }
-                    if (data56.label !== undefined) {
-                        let data59 = data56.label;
-                        if (typeof data59 === "string") {
-                            if (func4(data59) < 1) {
-                                const err143 = { instancePath: instancePath + "/data/columns/label", schemaPath: "#/properties/data/properties/columns/properties/label/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.label, data: data59 };
-                                if (vErrors === null) {
-                                    vErrors = [err143];
-                                }
-                                else {
-                                    vErrors.push(err143);
-                                }
-                                errors++;
+                }
+                else {
+                    const err142 = { instancePath: instancePath + "/data/evaluate", schemaPath: "#/properties/data/properties/evaluate/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.data.properties.evaluate.type, parentSchema: schema11.properties.data.properties.evaluate, data: data58 };
+                    if (vErrors === null) {
+                        vErrors = [err142];
+                    }
+                    else {
+                        vErrors.push(err142);
+                    }
+                    errors++;
+                }
+            }
+            if (data56.columns !== undefined) {
+                let data60 = data56.columns;
+                if (data60 && typeof data60 == "object" && !Array.isArray(data60)) {
+                    for (const key24 in data60) {
+                        if (!((((((key24 === "id") || (key24 === "text")) || (key24 === "label")) || (key24 === "language")) || (key24 === "domain")) || (key24 === "features"))) {
+                            const err143 = { instancePath: instancePath + "/data/columns", schemaPath: "#/properties/data/properties/columns/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key24 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.data.properties.columns, data: data60 };
+                            if (vErrors === null) {
+                                vErrors = [err143];
                             }
-                            if (!pattern0.test(data59)) {
-                                const err144 = { instancePath: instancePath + "/data/columns/label", schemaPath: "#/properties/data/properties/columns/properties/label/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.label, data: data59 };
+                            else {
+                                vErrors.push(err143);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data60.id !== undefined) {
+                        let data61 = data60.id;
+                        if (typeof data61 === "string") {
+                            if (func4(data61) < 1) {
+                                const err144 = { instancePath: instancePath + "/data/columns/id", schemaPath: "#/properties/data/properties/columns/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.id, data: data61 };
                                 if (vErrors === null) {
                                     vErrors = [err144];
                                 }
@@ -5617,33 +5628,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                 }
                                 errors++;
                             }
+                            if (!pattern0.test(data61)) {
+                                const err145 = { instancePath: instancePath + "/data/columns/id", schemaPath: "#/properties/data/properties/columns/properties/id/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.id, data: data61 };
+                                if (vErrors === null) {
+                                    vErrors = [err145];
+                                }
+                                else {
+                                    vErrors.push(err145);
+                                }
+                                errors++;
+                            }
                         }
                         else {
-                            const err145 = { instancePath: instancePath + "/data/columns/label", schemaPath: "#/properties/data/properties/columns/properties/label/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.label.type, parentSchema: schema11.properties.data.properties.columns.properties.label, data: data59 };
+                            const err146 = { instancePath: instancePath + "/data/columns/id", schemaPath: "#/properties/data/properties/columns/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.id.type, parentSchema: schema11.properties.data.properties.columns.properties.id, data: data61 };
                             if (vErrors === null) {
-                                vErrors = [err145];
+                                vErrors = [err146];
                             }
                             else {
-                                vErrors.push(err145);
+                                vErrors.push(err146);
                             }
                             errors++;
                         }
                     }
-                    if (data56.language !== undefined) {
-                        let data60 = data56.language;
-                        if (typeof data60 === "string") {
-                            if (func4(data60) < 1) {
-                                const err146 = { instancePath: instancePath + "/data/columns/language", schemaPath: "#/properties/data/properties/columns/properties/language/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.language, data: data60 };
-                                if (vErrors === null) {
-                                    vErrors = [err146];
-                                }
-                                else {
-                                    vErrors.push(err146);
-                                }
-                                errors++;
-                            }
-                            if (!pattern0.test(data60)) {
-                                const err147 = { instancePath: instancePath + "/data/columns/language", schemaPath: "#/properties/data/properties/columns/properties/language/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.language, data: data60 };
+                    if (data60.text !== undefined) {
+                        let data62 = data60.text;
+                        if (typeof data62 === "string") {
+                            if (func4(data62) < 1) {
+                                const err147 = { instancePath: instancePath + "/data/columns/text", schemaPath: "#/properties/data/properties/columns/properties/text/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.text, data: data62 };
                                 if (vErrors === null) {
                                     vErrors = [err147];
                                 }
@@ -5652,33 +5663,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                 }
                                 errors++;
                             }
+                            if (!pattern0.test(data62)) {
+                                const err148 = { instancePath: instancePath + "/data/columns/text", schemaPath: "#/properties/data/properties/columns/properties/text/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.text, data: data62 };
+                                if (vErrors === null) {
+                                    vErrors = [err148];
+                                }
+                                else {
+                                    vErrors.push(err148);
+                                }
+                                errors++;
+                            }
                         }
                         else {
-                            const err148 = { instancePath: instancePath + "/data/columns/language", schemaPath: "#/properties/data/properties/columns/properties/language/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.language.type, parentSchema: schema11.properties.data.properties.columns.properties.language, data: data60 };
+                            const err149 = { instancePath: instancePath + "/data/columns/text", schemaPath: "#/properties/data/properties/columns/properties/text/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.text.type, parentSchema: schema11.properties.data.properties.columns.properties.text, data: data62 };
                             if (vErrors === null) {
-                                vErrors = [err148];
+                                vErrors = [err149];
                             }
                             else {
-                                vErrors.push(err148);
+                                vErrors.push(err149);
                             }
                             errors++;
                         }
                     }
-                    if (data56.domain !== undefined) {
-                        let data61 = data56.domain;
-                        if (typeof data61 === "string") {
-                            if (func4(data61) < 1) {
-                                const err149 = { instancePath: instancePath + "/data/columns/domain", schemaPath: "#/properties/data/properties/columns/properties/domain/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.domain, data: data61 };
-                                if (vErrors === null) {
-                                    vErrors = [err149];
-                                }
-                                else {
-                                    vErrors.push(err149);
-                                }
-                                errors++;
-                            }
-                            if (!pattern0.test(data61)) {
-                                const err150 = { instancePath: instancePath + "/data/columns/domain", schemaPath: "#/properties/data/properties/columns/properties/domain/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.domain, data: data61 };
+                    if (data60.label !== undefined) {
+                        let data63 = data60.label;
+                        if (typeof data63 === "string") {
+                            if (func4(data63) < 1) {
+                                const err150 = { instancePath: instancePath + "/data/columns/label", schemaPath: "#/properties/data/properties/columns/properties/label/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.label, data: data63 };
                                 if (vErrors === null) {
                                     vErrors = [err150];
                                 }
@@ -5687,230 +5698,227 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                 }
                                 errors++;
                             }
+                            if (!pattern0.test(data63)) {
+                                const err151 = { instancePath: instancePath + "/data/columns/label", schemaPath: "#/properties/data/properties/columns/properties/label/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.label, data: data63 };
+                                if (vErrors === null) {
+                                    vErrors = [err151];
+                                }
+                                else {
+                                    vErrors.push(err151);
+                                }
+                                errors++;
+                            }
                         }
                         else {
-                            const err151 = { instancePath: instancePath + "/data/columns/domain", schemaPath: "#/properties/data/properties/columns/properties/domain/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.domain.type, parentSchema: schema11.properties.data.properties.columns.properties.domain, data: data61 };
+                            const err152 = { instancePath: instancePath + "/data/columns/label", schemaPath: "#/properties/data/properties/columns/properties/label/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.label.type, parentSchema: schema11.properties.data.properties.columns.properties.label, data: data63 };
                             if (vErrors === null) {
-                                vErrors = [err151];
+                                vErrors = [err152];
                             }
                             else {
-                                vErrors.push(err151);
+                                vErrors.push(err152);
                             }
                             errors++;
                         }
                     }
-                    if (data56.features !== undefined) {
-                        let data62 = data56.features;
-                        if (Array.isArray(data62)) {
-                            if (data62.length < 1) {
-                                const err152 = { instancePath: instancePath + "/data/columns/features", schemaPath: "#/properties/data/properties/columns/properties/features/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.features, data: data62 };
+                    if (data60.language !== undefined) {
+                        let data64 = data60.language;
+                        if (typeof data64 === "string") {
+                            if (func4(data64) < 1) {
+                                const err153 = { instancePath: instancePath + "/data/columns/language", schemaPath: "#/properties/data/properties/columns/properties/language/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.language, data: data64 };
                                 if (vErrors === null) {
-                                    vErrors = [err152];
+                                    vErrors = [err153];
                                 }
                                 else {
-                                    vErrors.push(err152);
+                                    vErrors.push(err153);
                                 }
                                 errors++;
                             }
-                            const len4 = data62.length;
-                            for (let i4 = 0; i4 < len4; i4++) {
-                                let data63 = data62[i4];
-                                if (typeof data63 === "string") {
-                                    if (func4(data63) < 1) {
-                                        const err153 = { instancePath: instancePath + "/data/columns/features/" + i4, schemaPath: "#/properties/data/properties/columns/properties/features/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.features.items, data: data63 };
+                            if (!pattern0.test(data64)) {
+                                const err154 = { instancePath: instancePath + "/data/columns/language", schemaPath: "#/properties/data/properties/columns/properties/language/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.language, data: data64 };
+                                if (vErrors === null) {
+                                    vErrors = [err154];
+                                }
+                                else {
+                                    vErrors.push(err154);
+                                }
+                                errors++;
+                            }
+                        }
+                        else {
+                            const err155 = { instancePath: instancePath + "/data/columns/language", schemaPath: "#/properties/data/properties/columns/properties/language/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.language.type, parentSchema: schema11.properties.data.properties.columns.properties.language, data: data64 };
+                            if (vErrors === null) {
+                                vErrors = [err155];
+                            }
+                            else {
+                                vErrors.push(err155);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data60.domain !== undefined) {
+                        let data65 = data60.domain;
+                        if (typeof data65 === "string") {
+                            if (func4(data65) < 1) {
+                                const err156 = { instancePath: instancePath + "/data/columns/domain", schemaPath: "#/properties/data/properties/columns/properties/domain/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.domain, data: data65 };
+                                if (vErrors === null) {
+                                    vErrors = [err156];
+                                }
+                                else {
+                                    vErrors.push(err156);
+                                }
+                                errors++;
+                            }
+                            if (!pattern0.test(data65)) {
+                                const err157 = { instancePath: instancePath + "/data/columns/domain", schemaPath: "#/properties/data/properties/columns/properties/domain/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.domain, data: data65 };
+                                if (vErrors === null) {
+                                    vErrors = [err157];
+                                }
+                                else {
+                                    vErrors.push(err157);
+                                }
+                                errors++;
+                            }
+                        }
+                        else {
+                            const err158 = { instancePath: instancePath + "/data/columns/domain", schemaPath: "#/properties/data/properties/columns/properties/domain/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.domain.type, parentSchema: schema11.properties.data.properties.columns.properties.domain, data: data65 };
+                            if (vErrors === null) {
+                                vErrors = [err158];
+                            }
+                            else {
+                                vErrors.push(err158);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data60.features !== undefined) {
+                        let data66 = data60.features;
+                        if (Array.isArray(data66)) {
+                            if (data66.length < 1) {
+                                const err159 = { instancePath: instancePath + "/data/columns/features", schemaPath: "#/properties/data/properties/columns/properties/features/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.features, data: data66 };
+                                if (vErrors === null) {
+                                    vErrors = [err159];
+                                }
+                                else {
+                                    vErrors.push(err159);
+                                }
+                                errors++;
+                            }
+                            const len5 = data66.length;
+                            for (let i5 = 0; i5 < len5; i5++) {
+                                let data67 = data66[i5];
+                                if (typeof data67 === "string") {
+                                    if (func4(data67) < 1) {
+                                        const err160 = { instancePath: instancePath + "/data/columns/features/" + i5, schemaPath: "#/properties/data/properties/columns/properties/features/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.features.items, data: data67 };
                                         if (vErrors === null) {
-                                            vErrors = [err153];
+                                            vErrors = [err160];
                                         }
                                         else {
-                                            vErrors.push(err153);
+                                            vErrors.push(err160);
                                         }
                                         errors++;
                                     }
-                                    if (!pattern0.test(data63)) {
-                                        const err154 = { instancePath: instancePath + "/data/columns/features/" + i4, schemaPath: "#/properties/data/properties/columns/properties/features/items/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.features.items, data: data63 };
+                                    if (!pattern0.test(data67)) {
+                                        const err161 = { instancePath: instancePath + "/data/columns/features/" + i5, schemaPath: "#/properties/data/properties/columns/properties/features/items/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.features.items, data: data67 };
                                         if (vErrors === null) {
-                                            vErrors = [err154];
+                                            vErrors = [err161];
                                         }
                                         else {
-                                            vErrors.push(err154);
+                                            vErrors.push(err161);
                                         }
                                         errors++;
                                     }
                                 }
                                 else {
-                                    const err155 = { instancePath: instancePath + "/data/columns/features/" + i4, schemaPath: "#/properties/data/properties/columns/properties/features/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.features.items.type, parentSchema: schema11.properties.data.properties.columns.properties.features.items, data: data63 };
+                                    const err162 = { instancePath: instancePath + "/data/columns/features/" + i5, schemaPath: "#/properties/data/properties/columns/properties/features/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.features.items.type, parentSchema: schema11.properties.data.properties.columns.properties.features.items, data: data67 };
                                     if (vErrors === null) {
-                                        vErrors = [err155];
+                                        vErrors = [err162];
                                     }
                                     else {
-                                        vErrors.push(err155);
+                                        vErrors.push(err162);
                                     }
                                     errors++;
                                 }
                             }
                         }
                         else {
-                            const err156 = { instancePath: instancePath + "/data/columns/features", schemaPath: "#/properties/data/properties/columns/properties/features/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.data.properties.columns.properties.features.type, parentSchema: schema11.properties.data.properties.columns.properties.features, data: data62 };
+                            const err163 = { instancePath: instancePath + "/data/columns/features", schemaPath: "#/properties/data/properties/columns/properties/features/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.data.properties.columns.properties.features.type, parentSchema: schema11.properties.data.properties.columns.properties.features, data: data66 };
                             if (vErrors === null) {
-                                vErrors = [err156];
+                                vErrors = [err163];
                             }
                             else {
-                                vErrors.push(err156);
+                                vErrors.push(err163);
                             }
                             errors++;
                         }
                     }
                 }
                 else {
-                    const err157 = { instancePath: instancePath + "/data/columns", schemaPath: "#/properties/data/properties/columns/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.data.properties.columns.type, parentSchema: schema11.properties.data.properties.columns, data: data56 };
+                    const err164 = { instancePath: instancePath + "/data/columns", schemaPath: "#/properties/data/properties/columns/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.data.properties.columns.type, parentSchema: schema11.properties.data.properties.columns, data: data60 };
                     if (vErrors === null) {
-                        vErrors = [err157];
+                        vErrors = [err164];
                     }
                     else {
-                        vErrors.push(err157);
+                        vErrors.push(err164);
                     }
                     errors++;
                 }
             }
-            if (data52.on_bad_row !== undefined) {
-                let data64 = data52.on_bad_row;
-                if (!((data64 === "error") || (data64 === "skip"))) {
-                    const err158 = { instancePath: instancePath + "/data/on_bad_row", schemaPath: "#/properties/data/properties/on_bad_row/enum", keyword: "enum", params: { allowedValues: schema11.properties.data.properties.on_bad_row.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.data.properties.on_bad_row.enum, parentSchema: schema11.properties.data.properties.on_bad_row, data: data64 };
+            if (data56.on_bad_row !== undefined) {
+                let data68 = data56.on_bad_row;
+                if (!((data68 === "error") || (data68 === "skip"))) {
+                    const err165 = { instancePath: instancePath + "/data/on_bad_row", schemaPath: "#/properties/data/properties/on_bad_row/enum", keyword: "enum", params: { allowedValues: schema11.properties.data.properties.on_bad_row.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.data.properties.on_bad_row.enum, parentSchema: schema11.properties.data.properties.on_bad_row, data: data68 };
                     if (vErrors === null) {
-                        vErrors = [err158];
+                        vErrors = [err165];
                     }
                     else {
-                        vErrors.push(err158);
+                        vErrors.push(err165);
                     }
                     errors++;
                 }
             }
         }
         else {
-            const err159 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.data.type, parentSchema: schema11.properties.data, data: data52 };
+            const err166 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.data.type, parentSchema: schema11.properties.data, data: data56 };
             if (vErrors === null) {
-                vErrors = [err159];
+                vErrors = [err166];
             }
             else {
-                vErrors.push(err159);
+                vErrors.push(err166);
             }
             errors++;
         }
     }
     if (data.models !== undefined) {
-        let data65 = data.models;
-        if (Array.isArray(data65)) {
-            if (data65.length < 1) {
-                const err160 = { instancePath: instancePath + "/models", schemaPath: "#/properties/models/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.models, data: data65 };
+        let data69 = data.models;
+        if (Array.isArray(data69)) {
+            if (data69.length < 1) {
+                const err167 = { instancePath: instancePath + "/models", schemaPath: "#/properties/models/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.models, data: data69 };
                 if (vErrors === null) {
-                    vErrors = [err160];
+                    vErrors = [err167];
                 }
                 else {
-                    vErrors.push(err160);
+                    vErrors.push(err167);
                 }
                 errors++;
             }
         }
         else {
-            const err161 = { instancePath: instancePath + "/models", schemaPath: "#/properties/models/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.models.type, parentSchema: schema11.properties.models, data: data65 };
+            const err168 = { instancePath: instancePath + "/models", schemaPath: "#/properties/models/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.models.type, parentSchema: schema11.properties.models, data: data69 };
             if (vErrors === null) {
-                vErrors = [err161];
+                vErrors = [err168];
             }
             else {
-                vErrors.push(err161);
+                vErrors.push(err168);
             }
             errors++;
         }
     }
     if (data.statistics !== undefined) {
-        let data66 = data.statistics;
-        if (data66 && typeof data66 == "object" && !Array.isArray(data66)) {
-            for (const key24 in data66) {
-                if (!((((key24 === "seed") || (key24 === "bootstrap_iterations")) || (key24 === "paired_iterations")) || (key24 === "interval"))) {
-                    const err162 = { instancePath: instancePath + "/statistics", schemaPath: "#/properties/statistics/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key24 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.statistics, data: data66 };
-                    if (vErrors === null) {
-                        vErrors = [err162];
-                    }
-                    else {
-                        vErrors.push(err162);
-                    }
-                    errors++;
-                }
-            }
-            if (data66.seed !== undefined) {
-                let data67 = data66.seed;
-                if (!(((typeof data67 == "number") && (!(data67 % 1) && !isNaN(data67))) && (isFinite(data67)))) {
-                    const err163 = { instancePath: instancePath + "/statistics/seed", schemaPath: "#/properties/statistics/properties/seed/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.statistics.properties.seed.type, parentSchema: schema11.properties.statistics.properties.seed, data: data67 };
-                    if (vErrors === null) {
-                        vErrors = [err163];
-                    }
-                    else {
-                        vErrors.push(err163);
-                    }
-                    errors++;
-                }
-                if ((typeof data67 == "number") && (isFinite(data67))) {
-                    if (data67 > 4294967295 || isNaN(data67)) {
-                        const err164 = { instancePath: instancePath + "/statistics/seed", schemaPath: "#/properties/statistics/properties/seed/maximum", keyword: "maximum", params: { comparison: "<=", limit: 4294967295 }, message: "must be <= 4294967295", schema: 4294967295, parentSchema: schema11.properties.statistics.properties.seed, data: data67 };
-                        if (vErrors === null) {
-                            vErrors = [err164];
-                        }
-                        else {
-                            vErrors.push(err164);
-                        }
-                        errors++;
-                    }
-                    if (data67 < 0 || isNaN(data67)) {
-                        const err165 = { instancePath: instancePath + "/statistics/seed", schemaPath: "#/properties/statistics/properties/seed/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.statistics.properties.seed, data: data67 };
-                        if (vErrors === null) {
-                            vErrors = [err165];
-                        }
-                        else {
-                            vErrors.push(err165);
-                        }
-                        errors++;
-                    }
-                }
-            }
-            if (data66.bootstrap_iterations !== undefined) {
-                let data68 = data66.bootstrap_iterations;
-                if (!(((typeof data68 == "number") && (!(data68 % 1) && !isNaN(data68))) && (isFinite(data68)))) {
-                    const err166 = { instancePath: instancePath + "/statistics/bootstrap_iterations", schemaPath: "#/properties/statistics/properties/bootstrap_iterations/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.statistics.properties.bootstrap_iterations.type, parentSchema: schema11.properties.statistics.properties.bootstrap_iterations, data: data68 };
-                    if (vErrors === null) {
-                        vErrors = [err166];
-                    }
-                    else {
-                        vErrors.push(err166);
-                    }
-                    errors++;
-                }
-                if ((typeof data68 == "number") && (isFinite(data68))) {
-                    if (data68 > 1000000 || isNaN(data68)) {
-                        const err167 = { instancePath: instancePath + "/statistics/bootstrap_iterations", schemaPath: "#/properties/statistics/properties/bootstrap_iterations/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1000000 }, message: "must be <= 1000000", schema: 1000000, parentSchema: schema11.properties.statistics.properties.bootstrap_iterations, data: data68 };
-                        if (vErrors === null) {
-                            vErrors = [err167];
-                        }
-                        else {
-                            vErrors.push(err167);
-                        }
-                        errors++;
-                    }
-                    if (data68 < 1 || isNaN(data68)) {
-                        const err168 = { instancePath: instancePath + "/statistics/bootstrap_iterations", schemaPath: "#/properties/statistics/properties/bootstrap_iterations/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema11.properties.statistics.properties.bootstrap_iterations, data: data68 };
-                        if (vErrors === null) {
-                            vErrors = [err168];
-                        }
-                        else {
-                            vErrors.push(err168);
-                        }
-                        errors++;
-                    }
-                }
-            }
-            if (data66.paired_iterations !== undefined) {
-                let data69 = data66.paired_iterations;
-                if (!(((typeof data69 == "number") && (!(data69 % 1) && !isNaN(data69))) && (isFinite(data69)))) {
-                    const err169 = { instancePath: instancePath + "/statistics/paired_iterations", schemaPath: "#/properties/statistics/properties/paired_iterations/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.statistics.properties.paired_iterations.type, parentSchema: schema11.properties.statistics.properties.paired_iterations, data: data69 };
+        let data70 = data.statistics;
+        if (data70 && typeof data70 == "object" && !Array.isArray(data70)) {
+            for (const key25 in data70) {
+                if (!((((key25 === "seed") || (key25 === "bootstrap_iterations")) || (key25 === "paired_iterations")) || (key25 === "interval"))) {
+                    const err169 = { instancePath: instancePath + "/statistics", schemaPath: "#/properties/statistics/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key25 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.statistics, data: data70 };
                     if (vErrors === null) {
                         vErrors = [err169];
                     }
@@ -5919,19 +5927,22 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     errors++;
                 }
-                if ((typeof data69 == "number") && (isFinite(data69))) {
-                    if (data69 > 1000000 || isNaN(data69)) {
-                        const err170 = { instancePath: instancePath + "/statistics/paired_iterations", schemaPath: "#/properties/statistics/properties/paired_iterations/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1000000 }, message: "must be <= 1000000", schema: 1000000, parentSchema: schema11.properties.statistics.properties.paired_iterations, data: data69 };
-                        if (vErrors === null) {
-                            vErrors = [err170];
-                        }
-                        else {
-                            vErrors.push(err170);
-                        }
-                        errors++;
+            }
+            if (data70.seed !== undefined) {
+                let data71 = data70.seed;
+                if (!(((typeof data71 == "number") && (!(data71 % 1) && !isNaN(data71))) && (isFinite(data71)))) {
+                    const err170 = { instancePath: instancePath + "/statistics/seed", schemaPath: "#/properties/statistics/properties/seed/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.statistics.properties.seed.type, parentSchema: schema11.properties.statistics.properties.seed, data: data71 };
+                    if (vErrors === null) {
+                        vErrors = [err170];
                     }
-                    if (data69 < 1 || isNaN(data69)) {
-                        const err171 = { instancePath: instancePath + "/statistics/paired_iterations", schemaPath: "#/properties/statistics/properties/paired_iterations/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema11.properties.statistics.properties.paired_iterations, data: data69 };
+                    else {
+                        vErrors.push(err170);
+                    }
+                    errors++;
+                }
+                if ((typeof data71 == "number") && (isFinite(data71))) {
+                    if (data71 > 4294967295 || isNaN(data71)) {
+                        const err171 = { instancePath: instancePath + "/statistics/seed", schemaPath: "#/properties/statistics/properties/seed/maximum", keyword: "maximum", params: { comparison: "<=", limit: 4294967295 }, message: "must be <= 4294967295", schema: 4294967295, parentSchema: schema11.properties.statistics.properties.seed, data: data71 };
                         if (vErrors === null) {
                             vErrors = [err171];
                         }
@@ -5940,13 +5951,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
-                }
-            }
-            if (data66.interval !== undefined) {
-                let data70 = data66.interval;
-                if ((typeof data70 == "number") && (isFinite(data70))) {
-                    if (data70 >= 1 || isNaN(data70)) {
-                        const err172 = { instancePath: instancePath + "/statistics/interval", schemaPath: "#/properties/statistics/properties/interval/exclusiveMaximum", keyword: "exclusiveMaximum", params: { comparison: "<", limit: 1 }, message: "must be < 1", schema: 1, parentSchema: schema11.properties.statistics.properties.interval, data: data70 };
+                    if (data71 < 0 || isNaN(data71)) {
+                        const err172 = { instancePath: instancePath + "/statistics/seed", schemaPath: "#/properties/statistics/properties/seed/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.statistics.properties.seed, data: data71 };
                         if (vErrors === null) {
                             vErrors = [err172];
                         }
@@ -5955,46 +5961,47 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
-                    if (data70 <= 0 || isNaN(data70)) {
-                        const err173 = { instancePath: instancePath + "/statistics/interval", schemaPath: "#/properties/statistics/properties/interval/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema11.properties.statistics.properties.interval, data: data70 };
+                }
+            }
+            if (data70.bootstrap_iterations !== undefined) {
+                let data72 = data70.bootstrap_iterations;
+                if (!(((typeof data72 == "number") && (!(data72 % 1) && !isNaN(data72))) && (isFinite(data72)))) {
+                    const err173 = { instancePath: instancePath + "/statistics/bootstrap_iterations", schemaPath: "#/properties/statistics/properties/bootstrap_iterations/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.statistics.properties.bootstrap_iterations.type, parentSchema: schema11.properties.statistics.properties.bootstrap_iterations, data: data72 };
+                    if (vErrors === null) {
+                        vErrors = [err173];
+                    }
+                    else {
+                        vErrors.push(err173);
+                    }
+                    errors++;
+                }
+                if ((typeof data72 == "number") && (isFinite(data72))) {
+                    if (data72 > 1000000 || isNaN(data72)) {
+                        const err174 = { instancePath: instancePath + "/statistics/bootstrap_iterations", schemaPath: "#/properties/statistics/properties/bootstrap_iterations/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1000000 }, message: "must be <= 1000000", schema: 1000000, parentSchema: schema11.properties.statistics.properties.bootstrap_iterations, data: data72 };
                         if (vErrors === null) {
-                            vErrors = [err173];
+                            vErrors = [err174];
                         }
                         else {
-                            vErrors.push(err173);
+                            vErrors.push(err174);
+                        }
+                        errors++;
+                    }
+                    if (data72 < 1 || isNaN(data72)) {
+                        const err175 = { instancePath: instancePath + "/statistics/bootstrap_iterations", schemaPath: "#/properties/statistics/properties/bootstrap_iterations/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema11.properties.statistics.properties.bootstrap_iterations, data: data72 };
+                        if (vErrors === null) {
+                            vErrors = [err175];
+                        }
+                        else {
+                            vErrors.push(err175);
                         }
                         errors++;
                     }
                 }
-                else {
-                    const err174 = { instancePath: instancePath + "/statistics/interval", schemaPath: "#/properties/statistics/properties/interval/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.statistics.properties.interval.type, parentSchema: schema11.properties.statistics.properties.interval, data: data70 };
-                    if (vErrors === null) {
-                        vErrors = [err174];
-                    }
-                    else {
-                        vErrors.push(err174);
-                    }
-                    errors++;
-                }
             }
-        }
-        else {
-            const err175 = { instancePath: instancePath + "/statistics", schemaPath: "#/properties/statistics/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.statistics.type, parentSchema: schema11.properties.statistics, data: data66 };
-            if (vErrors === null) {
-                vErrors = [err175];
-            }
-            else {
-                vErrors.push(err175);
-            }
-            errors++;
-        }
-    }
-    if (data.selective !== undefined) {
-        let data71 = data.selective;
-        if (data71 && typeof data71 == "object" && !Array.isArray(data71)) {
-            for (const key25 in data71) {
-                if (!(key25 === "abstain_below")) {
-                    const err176 = { instancePath: instancePath + "/selective", schemaPath: "#/properties/selective/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key25 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.selective, data: data71 };
+            if (data70.paired_iterations !== undefined) {
+                let data73 = data70.paired_iterations;
+                if (!(((typeof data73 == "number") && (!(data73 % 1) && !isNaN(data73))) && (isFinite(data73)))) {
+                    const err176 = { instancePath: instancePath + "/statistics/paired_iterations", schemaPath: "#/properties/statistics/properties/paired_iterations/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.statistics.properties.paired_iterations.type, parentSchema: schema11.properties.statistics.properties.paired_iterations, data: data73 };
                     if (vErrors === null) {
                         vErrors = [err176];
                     }
@@ -6003,86 +6010,82 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     errors++;
                 }
-            }
-            if (data71.abstain_below !== undefined) {
-                let data72 = data71.abstain_below;
-                if (data72 && typeof data72 == "object" && !Array.isArray(data72)) {
-                    for (const key26 in data72) {
-                        let data73 = data72[key26];
-                        if (data73 && typeof data73 == "object" && !Array.isArray(data73)) {
-                            if (data73.on === undefined) {
-                                const err177 = { instancePath: instancePath + "/selective/abstain_below/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/required", keyword: "required", params: { missingProperty: "on" }, message: "must have required property '" + "on" + "'", schema: schema11.properties.selective.properties.abstain_below.additionalProperties.required, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties, data: data73 };
-                                if (vErrors === null) {
-                                    vErrors = [err177];
-                                }
-                                else {
-                                    vErrors.push(err177);
-                                }
-                                errors++;
-                            }
-                            if (data73.threshold === undefined) {
-                                const err178 = { instancePath: instancePath + "/selective/abstain_below/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/required", keyword: "required", params: { missingProperty: "threshold" }, message: "must have required property '" + "threshold" + "'", schema: schema11.properties.selective.properties.abstain_below.additionalProperties.required, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties, data: data73 };
-                                if (vErrors === null) {
-                                    vErrors = [err178];
-                                }
-                                else {
-                                    vErrors.push(err178);
-                                }
-                                errors++;
-                            }
-                            for (const key27 in data73) {
-                                if (!((key27 === "on") || (key27 === "threshold"))) {
-                                    const err179 = { instancePath: instancePath + "/selective/abstain_below/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key27 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties, data: data73 };
-                                    if (vErrors === null) {
-                                        vErrors = [err179];
-                                    }
-                                    else {
-                                        vErrors.push(err179);
-                                    }
-                                    errors++;
-                                }
-                            }
-                            if (data73.on !== undefined) {
-                                let data74 = data73.on;
-                                if (!((data74 === "probability") || (data74 === "margin"))) {
-                                    const err180 = { instancePath: instancePath + "/selective/abstain_below/" + key26.replace(/~/g, "~0").replace(/\//g, "~1") + "/on", schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/properties/on/enum", keyword: "enum", params: { allowedValues: schema11.properties.selective.properties.abstain_below.additionalProperties.properties.on.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.selective.properties.abstain_below.additionalProperties.properties.on.enum, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties.properties.on, data: data74 };
-                                    if (vErrors === null) {
-                                        vErrors = [err180];
-                                    }
-                                    else {
-                                        vErrors.push(err180);
-                                    }
-                                    errors++;
-                                }
-                            }
-                            if (data73.threshold !== undefined) {
-                                let data75 = data73.threshold;
-                                if (!((typeof data75 == "number") && (isFinite(data75)))) {
-                                    const err181 = { instancePath: instancePath + "/selective/abstain_below/" + key26.replace(/~/g, "~0").replace(/\//g, "~1") + "/threshold", schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/properties/threshold/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.selective.properties.abstain_below.additionalProperties.properties.threshold.type, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties.properties.threshold, data: data75 };
-                                    if (vErrors === null) {
-                                        vErrors = [err181];
-                                    }
-                                    else {
-                                        vErrors.push(err181);
-                                    }
-                                    errors++;
-                                }
-                            }
+                if ((typeof data73 == "number") && (isFinite(data73))) {
+                    if (data73 > 1000000 || isNaN(data73)) {
+                        const err177 = { instancePath: instancePath + "/statistics/paired_iterations", schemaPath: "#/properties/statistics/properties/paired_iterations/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1000000 }, message: "must be <= 1000000", schema: 1000000, parentSchema: schema11.properties.statistics.properties.paired_iterations, data: data73 };
+                        if (vErrors === null) {
+                            vErrors = [err177];
                         }
                         else {
-                            const err182 = { instancePath: instancePath + "/selective/abstain_below/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.selective.properties.abstain_below.additionalProperties.type, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties, data: data73 };
-                            if (vErrors === null) {
-                                vErrors = [err182];
-                            }
-                            else {
-                                vErrors.push(err182);
-                            }
-                            errors++;
+                            vErrors.push(err177);
                         }
+                        errors++;
+                    }
+                    if (data73 < 1 || isNaN(data73)) {
+                        const err178 = { instancePath: instancePath + "/statistics/paired_iterations", schemaPath: "#/properties/statistics/properties/paired_iterations/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema11.properties.statistics.properties.paired_iterations, data: data73 };
+                        if (vErrors === null) {
+                            vErrors = [err178];
+                        }
+                        else {
+                            vErrors.push(err178);
+                        }
+                        errors++;
+                    }
+                }
+            }
+            if (data70.interval !== undefined) {
+                let data74 = data70.interval;
+                if ((typeof data74 == "number") && (isFinite(data74))) {
+                    if (data74 >= 1 || isNaN(data74)) {
+                        const err179 = { instancePath: instancePath + "/statistics/interval", schemaPath: "#/properties/statistics/properties/interval/exclusiveMaximum", keyword: "exclusiveMaximum", params: { comparison: "<", limit: 1 }, message: "must be < 1", schema: 1, parentSchema: schema11.properties.statistics.properties.interval, data: data74 };
+                        if (vErrors === null) {
+                            vErrors = [err179];
+                        }
+                        else {
+                            vErrors.push(err179);
+                        }
+                        errors++;
+                    }
+                    if (data74 <= 0 || isNaN(data74)) {
+                        const err180 = { instancePath: instancePath + "/statistics/interval", schemaPath: "#/properties/statistics/properties/interval/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema11.properties.statistics.properties.interval, data: data74 };
+                        if (vErrors === null) {
+                            vErrors = [err180];
+                        }
+                        else {
+                            vErrors.push(err180);
+                        }
+                        errors++;
                     }
                 }
                 else {
-                    const err183 = { instancePath: instancePath + "/selective/abstain_below", schemaPath: "#/properties/selective/properties/abstain_below/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.selective.properties.abstain_below.type, parentSchema: schema11.properties.selective.properties.abstain_below, data: data72 };
+                    const err181 = { instancePath: instancePath + "/statistics/interval", schemaPath: "#/properties/statistics/properties/interval/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.statistics.properties.interval.type, parentSchema: schema11.properties.statistics.properties.interval, data: data74 };
+                    if (vErrors === null) {
+                        vErrors = [err181];
+                    }
+                    else {
+                        vErrors.push(err181);
+                    }
+                    errors++;
+                }
+            }
+        }
+        else {
+            const err182 = { instancePath: instancePath + "/statistics", schemaPath: "#/properties/statistics/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.statistics.type, parentSchema: schema11.properties.statistics, data: data70 };
+            if (vErrors === null) {
+                vErrors = [err182];
+            }
+            else {
+                vErrors.push(err182);
+            }
+            errors++;
+        }
+    }
+    if (data.selective !== undefined) {
+        let data75 = data.selective;
+        if (data75 && typeof data75 == "object" && !Array.isArray(data75)) {
+            for (const key26 in data75) {
+                if (!(key26 === "abstain_below")) {
+                    const err183 = { instancePath: instancePath + "/selective", schemaPath: "#/properties/selective/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key26 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.selective, data: data75 };
                     if (vErrors === null) {
                         vErrors = [err183];
                     }
@@ -6092,124 +6095,125 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
             }
+            if (data75.abstain_below !== undefined) {
+                let data76 = data75.abstain_below;
+                if (data76 && typeof data76 == "object" && !Array.isArray(data76)) {
+                    for (const key27 in data76) {
+                        let data77 = data76[key27];
+                        if (data77 && typeof data77 == "object" && !Array.isArray(data77)) {
+                            if (data77.on === undefined) {
+                                const err184 = { instancePath: instancePath + "/selective/abstain_below/" + key27.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/required", keyword: "required", params: { missingProperty: "on" }, message: "must have required property '" + "on" + "'", schema: schema11.properties.selective.properties.abstain_below.additionalProperties.required, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties, data: data77 };
+                                if (vErrors === null) {
+                                    vErrors = [err184];
+                                }
+                                else {
+                                    vErrors.push(err184);
+                                }
+                                errors++;
+                            }
+                            if (data77.threshold === undefined) {
+                                const err185 = { instancePath: instancePath + "/selective/abstain_below/" + key27.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/required", keyword: "required", params: { missingProperty: "threshold" }, message: "must have required property '" + "threshold" + "'", schema: schema11.properties.selective.properties.abstain_below.additionalProperties.required, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties, data: data77 };
+                                if (vErrors === null) {
+                                    vErrors = [err185];
+                                }
+                                else {
+                                    vErrors.push(err185);
+                                }
+                                errors++;
+                            }
+                            for (const key28 in data77) {
+                                if (!((key28 === "on") || (key28 === "threshold"))) {
+                                    const err186 = { instancePath: instancePath + "/selective/abstain_below/" + key27.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key28 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties, data: data77 };
+                                    if (vErrors === null) {
+                                        vErrors = [err186];
+                                    }
+                                    else {
+                                        vErrors.push(err186);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data77.on !== undefined) {
+                                let data78 = data77.on;
+                                if (!((data78 === "probability") || (data78 === "margin"))) {
+                                    const err187 = { instancePath: instancePath + "/selective/abstain_below/" + key27.replace(/~/g, "~0").replace(/\//g, "~1") + "/on", schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/properties/on/enum", keyword: "enum", params: { allowedValues: schema11.properties.selective.properties.abstain_below.additionalProperties.properties.on.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.selective.properties.abstain_below.additionalProperties.properties.on.enum, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties.properties.on, data: data78 };
+                                    if (vErrors === null) {
+                                        vErrors = [err187];
+                                    }
+                                    else {
+                                        vErrors.push(err187);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data77.threshold !== undefined) {
+                                let data79 = data77.threshold;
+                                if (!((typeof data79 == "number") && (isFinite(data79)))) {
+                                    const err188 = { instancePath: instancePath + "/selective/abstain_below/" + key27.replace(/~/g, "~0").replace(/\//g, "~1") + "/threshold", schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/properties/threshold/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.selective.properties.abstain_below.additionalProperties.properties.threshold.type, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties.properties.threshold, data: data79 };
+                                    if (vErrors === null) {
+                                        vErrors = [err188];
+                                    }
+                                    else {
+                                        vErrors.push(err188);
+                                    }
+                                    errors++;
+                                }
+                            }
+                        }
+                        else {
+                            const err189 = { instancePath: instancePath + "/selective/abstain_below/" + key27.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.selective.properties.abstain_below.additionalProperties.type, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties, data: data77 };
+                            if (vErrors === null) {
+                                vErrors = [err189];
+                            }
+                            else {
+                                vErrors.push(err189);
+                            }
+                            errors++;
+                        }
+                    }
+                }
+                else {
+                    const err190 = { instancePath: instancePath + "/selective/abstain_below", schemaPath: "#/properties/selective/properties/abstain_below/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.selective.properties.abstain_below.type, parentSchema: schema11.properties.selective.properties.abstain_below, data: data76 };
+                    if (vErrors === null) {
+                        vErrors = [err190];
+                    }
+                    else {
+                        vErrors.push(err190);
+                    }
+                    errors++;
+                }
+            }
         }
         else {
-            const err184 = { instancePath: instancePath + "/selective", schemaPath: "#/properties/selective/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.selective.type, parentSchema: schema11.properties.selective, data: data71 };
+            const err191 = { instancePath: instancePath + "/selective", schemaPath: "#/properties/selective/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.selective.type, parentSchema: schema11.properties.selective, data: data75 };
             if (vErrors === null) {
-                vErrors = [err184];
+                vErrors = [err191];
             }
             else {
-                vErrors.push(err184);
+                vErrors.push(err191);
             }
             errors++;
         }
     }
     if (data.output !== undefined) {
-        let data76 = data.output;
-        if (data76 && typeof data76 == "object" && !Array.isArray(data76)) {
-            for (const key28 in data76) {
-                if (!(((key28 === "text") || (key28 === "gzip_above_bytes")) || (key28 === "examples_per_check"))) {
-                    const err185 = { instancePath: instancePath + "/output", schemaPath: "#/properties/output/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key28 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.output, data: data76 };
-                    if (vErrors === null) {
-                        vErrors = [err185];
-                    }
-                    else {
-                        vErrors.push(err185);
-                    }
-                    errors++;
-                }
-            }
-            if (data76.text !== undefined) {
-                let data77 = data76.text;
-                if (!(((data77 === "full") || (data77 === "hash")) || (data77 === "none"))) {
-                    const err186 = { instancePath: instancePath + "/output/text", schemaPath: "#/properties/output/properties/text/enum", keyword: "enum", params: { allowedValues: schema11.properties.output.properties.text.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.output.properties.text.enum, parentSchema: schema11.properties.output.properties.text, data: data77 };
-                    if (vErrors === null) {
-                        vErrors = [err186];
-                    }
-                    else {
-                        vErrors.push(err186);
-                    }
-                    errors++;
-                }
-            }
-            if (data76.gzip_above_bytes !== undefined) {
-                let data78 = data76.gzip_above_bytes;
-                if (!(((typeof data78 == "number") && (!(data78 % 1) && !isNaN(data78))) && (isFinite(data78)))) {
-                    const err187 = { instancePath: instancePath + "/output/gzip_above_bytes", schemaPath: "#/properties/output/properties/gzip_above_bytes/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.output.properties.gzip_above_bytes.type, parentSchema: schema11.properties.output.properties.gzip_above_bytes, data: data78 };
-                    if (vErrors === null) {
-                        vErrors = [err187];
-                    }
-                    else {
-                        vErrors.push(err187);
-                    }
-                    errors++;
-                }
-                if ((typeof data78 == "number") && (isFinite(data78))) {
-                    if (data78 < 0 || isNaN(data78)) {
-                        const err188 = { instancePath: instancePath + "/output/gzip_above_bytes", schemaPath: "#/properties/output/properties/gzip_above_bytes/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.output.properties.gzip_above_bytes, data: data78 };
-                        if (vErrors === null) {
-                            vErrors = [err188];
-                        }
-                        else {
-                            vErrors.push(err188);
-                        }
-                        errors++;
-                    }
-                }
-            }
-            if (data76.examples_per_check !== undefined) {
-                let data79 = data76.examples_per_check;
-                if (!(((typeof data79 == "number") && (!(data79 % 1) && !isNaN(data79))) && (isFinite(data79)))) {
-                    const err189 = { instancePath: instancePath + "/output/examples_per_check", schemaPath: "#/properties/output/properties/examples_per_check/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.output.properties.examples_per_check.type, parentSchema: schema11.properties.output.properties.examples_per_check, data: data79 };
-                    if (vErrors === null) {
-                        vErrors = [err189];
-                    }
-                    else {
-                        vErrors.push(err189);
-                    }
-                    errors++;
-                }
-                if ((typeof data79 == "number") && (isFinite(data79))) {
-                    if (data79 > 1000 || isNaN(data79)) {
-                        const err190 = { instancePath: instancePath + "/output/examples_per_check", schemaPath: "#/properties/output/properties/examples_per_check/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1000 }, message: "must be <= 1000", schema: 1000, parentSchema: schema11.properties.output.properties.examples_per_check, data: data79 };
-                        if (vErrors === null) {
-                            vErrors = [err190];
-                        }
-                        else {
-                            vErrors.push(err190);
-                        }
-                        errors++;
-                    }
-                    if (data79 < 0 || isNaN(data79)) {
-                        const err191 = { instancePath: instancePath + "/output/examples_per_check", schemaPath: "#/properties/output/properties/examples_per_check/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.output.properties.examples_per_check, data: data79 };
-                        if (vErrors === null) {
-                            vErrors = [err191];
-                        }
-                        else {
-                            vErrors.push(err191);
-                        }
-                        errors++;
-                    }
-                }
-            }
-        }
-        else {
-            const err192 = { instancePath: instancePath + "/output", schemaPath: "#/properties/output/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.output.type, parentSchema: schema11.properties.output, data: data76 };
-            if (vErrors === null) {
-                vErrors = [err192];
-            }
-            else {
-                vErrors.push(err192);
-            }
-            errors++;
-        }
-    }
-    if (data.manifest !== undefined) {
-        let data80 = data.manifest;
+        let data80 = data.output;
         if (data80 && typeof data80 == "object" && !Array.isArray(data80)) {
             for (const key29 in data80) {
-                if (!(key29 === "lock_files")) {
-                    const err193 = { instancePath: instancePath + "/manifest", schemaPath: "#/properties/manifest/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key29 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.manifest, data: data80 };
+                if (!(((key29 === "text") || (key29 === "gzip_above_bytes")) || (key29 === "examples_per_check"))) {
+                    const err192 = { instancePath: instancePath + "/output", schemaPath: "#/properties/output/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key29 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.output, data: data80 };
+                    if (vErrors === null) {
+                        vErrors = [err192];
+                    }
+                    else {
+                        vErrors.push(err192);
+                    }
+                    errors++;
+                }
+            }
+            if (data80.text !== undefined) {
+                let data81 = data80.text;
+                if (!(((data81 === "full") || (data81 === "hash")) || (data81 === "none"))) {
+                    const err193 = { instancePath: instancePath + "/output/text", schemaPath: "#/properties/output/properties/text/enum", keyword: "enum", params: { allowedValues: schema11.properties.output.properties.text.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.output.properties.text.enum, parentSchema: schema11.properties.output.properties.text, data: data81 };
                     if (vErrors === null) {
                         vErrors = [err193];
                     }
@@ -6219,88 +6223,84 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
             }
-            if (data80.lock_files !== undefined) {
-                let data81 = data80.lock_files;
-                if (Array.isArray(data81)) {
-                    const len5 = data81.length;
-                    for (let i5 = 0; i5 < len5; i5++) {
-                        let data82 = data81[i5];
-                        if (typeof data82 === "string") {
-                            if (func4(data82) < 1) {
-                                const err194 = { instancePath: instancePath + "/manifest/lock_files/" + i5, schemaPath: "#/properties/manifest/properties/lock_files/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.manifest.properties.lock_files.items, data: data82 };
-                                if (vErrors === null) {
-                                    vErrors = [err194];
-                                }
-                                else {
-                                    vErrors.push(err194);
-                                }
-                                errors++;
-                            }
-                            if (!pattern0.test(data82)) {
-                                const err195 = { instancePath: instancePath + "/manifest/lock_files/" + i5, schemaPath: "#/properties/manifest/properties/lock_files/items/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.manifest.properties.lock_files.items, data: data82 };
-                                if (vErrors === null) {
-                                    vErrors = [err195];
-                                }
-                                else {
-                                    vErrors.push(err195);
-                                }
-                                errors++;
-                            }
-                        }
-                        else {
-                            const err196 = { instancePath: instancePath + "/manifest/lock_files/" + i5, schemaPath: "#/properties/manifest/properties/lock_files/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.manifest.properties.lock_files.items.type, parentSchema: schema11.properties.manifest.properties.lock_files.items, data: data82 };
-                            if (vErrors === null) {
-                                vErrors = [err196];
-                            }
-                            else {
-                                vErrors.push(err196);
-                            }
-                            errors++;
-                        }
-                    }
-                }
-                else {
-                    const err197 = { instancePath: instancePath + "/manifest/lock_files", schemaPath: "#/properties/manifest/properties/lock_files/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.manifest.properties.lock_files.type, parentSchema: schema11.properties.manifest.properties.lock_files, data: data81 };
+            if (data80.gzip_above_bytes !== undefined) {
+                let data82 = data80.gzip_above_bytes;
+                if (!(((typeof data82 == "number") && (!(data82 % 1) && !isNaN(data82))) && (isFinite(data82)))) {
+                    const err194 = { instancePath: instancePath + "/output/gzip_above_bytes", schemaPath: "#/properties/output/properties/gzip_above_bytes/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.output.properties.gzip_above_bytes.type, parentSchema: schema11.properties.output.properties.gzip_above_bytes, data: data82 };
                     if (vErrors === null) {
-                        vErrors = [err197];
+                        vErrors = [err194];
                     }
                     else {
-                        vErrors.push(err197);
+                        vErrors.push(err194);
                     }
                     errors++;
+                }
+                if ((typeof data82 == "number") && (isFinite(data82))) {
+                    if (data82 < 0 || isNaN(data82)) {
+                        const err195 = { instancePath: instancePath + "/output/gzip_above_bytes", schemaPath: "#/properties/output/properties/gzip_above_bytes/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.output.properties.gzip_above_bytes, data: data82 };
+                        if (vErrors === null) {
+                            vErrors = [err195];
+                        }
+                        else {
+                            vErrors.push(err195);
+                        }
+                        errors++;
+                    }
+                }
+            }
+            if (data80.examples_per_check !== undefined) {
+                let data83 = data80.examples_per_check;
+                if (!(((typeof data83 == "number") && (!(data83 % 1) && !isNaN(data83))) && (isFinite(data83)))) {
+                    const err196 = { instancePath: instancePath + "/output/examples_per_check", schemaPath: "#/properties/output/properties/examples_per_check/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.output.properties.examples_per_check.type, parentSchema: schema11.properties.output.properties.examples_per_check, data: data83 };
+                    if (vErrors === null) {
+                        vErrors = [err196];
+                    }
+                    else {
+                        vErrors.push(err196);
+                    }
+                    errors++;
+                }
+                if ((typeof data83 == "number") && (isFinite(data83))) {
+                    if (data83 > 1000 || isNaN(data83)) {
+                        const err197 = { instancePath: instancePath + "/output/examples_per_check", schemaPath: "#/properties/output/properties/examples_per_check/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1000 }, message: "must be <= 1000", schema: 1000, parentSchema: schema11.properties.output.properties.examples_per_check, data: data83 };
+                        if (vErrors === null) {
+                            vErrors = [err197];
+                        }
+                        else {
+                            vErrors.push(err197);
+                        }
+                        errors++;
+                    }
+                    if (data83 < 0 || isNaN(data83)) {
+                        const err198 = { instancePath: instancePath + "/output/examples_per_check", schemaPath: "#/properties/output/properties/examples_per_check/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.output.properties.examples_per_check, data: data83 };
+                        if (vErrors === null) {
+                            vErrors = [err198];
+                        }
+                        else {
+                            vErrors.push(err198);
+                        }
+                        errors++;
+                    }
                 }
             }
         }
         else {
-            const err198 = { instancePath: instancePath + "/manifest", schemaPath: "#/properties/manifest/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.manifest.type, parentSchema: schema11.properties.manifest, data: data80 };
+            const err199 = { instancePath: instancePath + "/output", schemaPath: "#/properties/output/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.output.type, parentSchema: schema11.properties.output, data: data80 };
             if (vErrors === null) {
-                vErrors = [err198];
+                vErrors = [err199];
             }
             else {
-                vErrors.push(err198);
+                vErrors.push(err199);
             }
             errors++;
         }
     }
-    if (data.gate !== undefined) {
-        let data83 = data.gate;
-        if (data83 && typeof data83 == "object" && !Array.isArray(data83)) {
-            for (const key30 in data83) {
-                if (!(func2.call(schema11.properties.gate.properties, key30))) {
-                    const err199 = { instancePath: instancePath + "/gate", schemaPath: "#/properties/gate/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key30 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate, data: data83 };
-                    if (vErrors === null) {
-                        vErrors = [err199];
-                    }
-                    else {
-                        vErrors.push(err199);
-                    }
-                    errors++;
-                }
-            }
-            if (data83.min_challenge_examples !== undefined) {
-                let data84 = data83.min_challenge_examples;
-                if (!(((typeof data84 == "number") && (!(data84 % 1) && !isNaN(data84))) && (isFinite(data84)))) {
-                    const err200 = { instancePath: instancePath + "/gate/min_challenge_examples", schemaPath: "#/properties/gate/properties/min_challenge_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.min_challenge_examples.type, parentSchema: schema11.properties.gate.properties.min_challenge_examples, data: data84 };
+    if (data.manifest !== undefined) {
+        let data84 = data.manifest;
+        if (data84 && typeof data84 == "object" && !Array.isArray(data84)) {
+            for (const key30 in data84) {
+                if (!(key30 === "lock_files")) {
+                    const err200 = { instancePath: instancePath + "/manifest", schemaPath: "#/properties/manifest/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key30 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.manifest, data: data84 };
                     if (vErrors === null) {
                         vErrors = [err200];
                     }
@@ -6309,45 +6309,49 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     errors++;
                 }
-                if ((typeof data84 == "number") && (isFinite(data84))) {
-                    if (data84 < 0 || isNaN(data84)) {
-                        const err201 = { instancePath: instancePath + "/gate/min_challenge_examples", schemaPath: "#/properties/gate/properties/min_challenge_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_challenge_examples, data: data84 };
-                        if (vErrors === null) {
-                            vErrors = [err201];
-                        }
-                        else {
-                            vErrors.push(err201);
-                        }
-                        errors++;
-                    }
-                }
             }
-            if (data83.min_challenge_accuracy !== undefined) {
-                let data85 = data83.min_challenge_accuracy;
-                if ((typeof data85 == "number") && (isFinite(data85))) {
-                    if (data85 > 1 || isNaN(data85)) {
-                        const err202 = { instancePath: instancePath + "/gate/min_challenge_accuracy", schemaPath: "#/properties/gate/properties/min_challenge_accuracy/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_challenge_accuracy, data: data85 };
-                        if (vErrors === null) {
-                            vErrors = [err202];
+            if (data84.lock_files !== undefined) {
+                let data85 = data84.lock_files;
+                if (Array.isArray(data85)) {
+                    const len6 = data85.length;
+                    for (let i6 = 0; i6 < len6; i6++) {
+                        let data86 = data85[i6];
+                        if (typeof data86 === "string") {
+                            if (func4(data86) < 1) {
+                                const err201 = { instancePath: instancePath + "/manifest/lock_files/" + i6, schemaPath: "#/properties/manifest/properties/lock_files/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.manifest.properties.lock_files.items, data: data86 };
+                                if (vErrors === null) {
+                                    vErrors = [err201];
+                                }
+                                else {
+                                    vErrors.push(err201);
+                                }
+                                errors++;
+                            }
+                            if (!pattern0.test(data86)) {
+                                const err202 = { instancePath: instancePath + "/manifest/lock_files/" + i6, schemaPath: "#/properties/manifest/properties/lock_files/items/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.manifest.properties.lock_files.items, data: data86 };
+                                if (vErrors === null) {
+                                    vErrors = [err202];
+                                }
+                                else {
+                                    vErrors.push(err202);
+                                }
+                                errors++;
+                            }
                         }
                         else {
-                            vErrors.push(err202);
+                            const err203 = { instancePath: instancePath + "/manifest/lock_files/" + i6, schemaPath: "#/properties/manifest/properties/lock_files/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.manifest.properties.lock_files.items.type, parentSchema: schema11.properties.manifest.properties.lock_files.items, data: data86 };
+                            if (vErrors === null) {
+                                vErrors = [err203];
+                            }
+                            else {
+                                vErrors.push(err203);
+                            }
+                            errors++;
                         }
-                        errors++;
-                    }
-                    if (data85 < 0 || isNaN(data85)) {
-                        const err203 = { instancePath: instancePath + "/gate/min_challenge_accuracy", schemaPath: "#/properties/gate/properties/min_challenge_accuracy/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_challenge_accuracy, data: data85 };
-                        if (vErrors === null) {
-                            vErrors = [err203];
-                        }
-                        else {
-                            vErrors.push(err203);
-                        }
-                        errors++;
                     }
                 }
                 else {
-                    const err204 = { instancePath: instancePath + "/gate/min_challenge_accuracy", schemaPath: "#/properties/gate/properties/min_challenge_accuracy/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_challenge_accuracy.type, parentSchema: schema11.properties.gate.properties.min_challenge_accuracy, data: data85 };
+                    const err204 = { instancePath: instancePath + "/manifest/lock_files", schemaPath: "#/properties/manifest/properties/lock_files/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.manifest.properties.lock_files.type, parentSchema: schema11.properties.manifest.properties.lock_files, data: data85 };
                     if (vErrors === null) {
                         vErrors = [err204];
                     }
@@ -6357,32 +6361,37 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
             }
-            if (data83.max_generalization_gap_pp !== undefined) {
-                let data86 = data83.max_generalization_gap_pp;
-                if ((typeof data86 == "number") && (isFinite(data86))) {
-                    if (data86 > 100 || isNaN(data86)) {
-                        const err205 = { instancePath: instancePath + "/gate/max_generalization_gap_pp", schemaPath: "#/properties/gate/properties/max_generalization_gap_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.max_generalization_gap_pp, data: data86 };
-                        if (vErrors === null) {
-                            vErrors = [err205];
-                        }
-                        else {
-                            vErrors.push(err205);
-                        }
-                        errors++;
+        }
+        else {
+            const err205 = { instancePath: instancePath + "/manifest", schemaPath: "#/properties/manifest/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.manifest.type, parentSchema: schema11.properties.manifest, data: data84 };
+            if (vErrors === null) {
+                vErrors = [err205];
+            }
+            else {
+                vErrors.push(err205);
+            }
+            errors++;
+        }
+    }
+    if (data.gate !== undefined) {
+        let data87 = data.gate;
+        if (data87 && typeof data87 == "object" && !Array.isArray(data87)) {
+            for (const key31 in data87) {
+                if (!(func2.call(schema11.properties.gate.properties, key31))) {
+                    const err206 = { instancePath: instancePath + "/gate", schemaPath: "#/properties/gate/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key31 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate, data: data87 };
+                    if (vErrors === null) {
+                        vErrors = [err206];
                     }
-                    if (data86 < -100 || isNaN(data86)) {
-                        const err206 = { instancePath: instancePath + "/gate/max_generalization_gap_pp", schemaPath: "#/properties/gate/properties/max_generalization_gap_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.max_generalization_gap_pp, data: data86 };
-                        if (vErrors === null) {
-                            vErrors = [err206];
-                        }
-                        else {
-                            vErrors.push(err206);
-                        }
-                        errors++;
+                    else {
+                        vErrors.push(err206);
                     }
+                    errors++;
                 }
-                else {
-                    const err207 = { instancePath: instancePath + "/gate/max_generalization_gap_pp", schemaPath: "#/properties/gate/properties/max_generalization_gap_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_generalization_gap_pp.type, parentSchema: schema11.properties.gate.properties.max_generalization_gap_pp, data: data86 };
+            }
+            if (data87.min_challenge_examples !== undefined) {
+                let data88 = data87.min_challenge_examples;
+                if (!(((typeof data88 == "number") && (!(data88 % 1) && !isNaN(data88))) && (isFinite(data88)))) {
+                    const err207 = { instancePath: instancePath + "/gate/min_challenge_examples", schemaPath: "#/properties/gate/properties/min_challenge_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.min_challenge_examples.type, parentSchema: schema11.properties.gate.properties.min_challenge_examples, data: data88 };
                     if (vErrors === null) {
                         vErrors = [err207];
                     }
@@ -6391,22 +6400,24 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     errors++;
                 }
-            }
-            if (data83.min_language_examples !== undefined) {
-                let data87 = data83.min_language_examples;
-                if (!(((typeof data87 == "number") && (!(data87 % 1) && !isNaN(data87))) && (isFinite(data87)))) {
-                    const err208 = { instancePath: instancePath + "/gate/min_language_examples", schemaPath: "#/properties/gate/properties/min_language_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.min_language_examples.type, parentSchema: schema11.properties.gate.properties.min_language_examples, data: data87 };
-                    if (vErrors === null) {
-                        vErrors = [err208];
+                if ((typeof data88 == "number") && (isFinite(data88))) {
+                    if (data88 < 0 || isNaN(data88)) {
+                        const err208 = { instancePath: instancePath + "/gate/min_challenge_examples", schemaPath: "#/properties/gate/properties/min_challenge_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_challenge_examples, data: data88 };
+                        if (vErrors === null) {
+                            vErrors = [err208];
+                        }
+                        else {
+                            vErrors.push(err208);
+                        }
+                        errors++;
                     }
-                    else {
-                        vErrors.push(err208);
-                    }
-                    errors++;
                 }
-                if ((typeof data87 == "number") && (isFinite(data87))) {
-                    if (data87 < 0 || isNaN(data87)) {
-                        const err209 = { instancePath: instancePath + "/gate/min_language_examples", schemaPath: "#/properties/gate/properties/min_language_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_language_examples, data: data87 };
+            }
+            if (data87.min_challenge_accuracy !== undefined) {
+                let data89 = data87.min_challenge_accuracy;
+                if ((typeof data89 == "number") && (isFinite(data89))) {
+                    if (data89 > 1 || isNaN(data89)) {
+                        const err209 = { instancePath: instancePath + "/gate/min_challenge_accuracy", schemaPath: "#/properties/gate/properties/min_challenge_accuracy/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_challenge_accuracy, data: data89 };
                         if (vErrors === null) {
                             vErrors = [err209];
                         }
@@ -6415,13 +6426,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
-                }
-            }
-            if (data83.min_language_accuracy !== undefined) {
-                let data88 = data83.min_language_accuracy;
-                if ((typeof data88 == "number") && (isFinite(data88))) {
-                    if (data88 > 1 || isNaN(data88)) {
-                        const err210 = { instancePath: instancePath + "/gate/min_language_accuracy", schemaPath: "#/properties/gate/properties/min_language_accuracy/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_language_accuracy, data: data88 };
+                    if (data89 < 0 || isNaN(data89)) {
+                        const err210 = { instancePath: instancePath + "/gate/min_challenge_accuracy", schemaPath: "#/properties/gate/properties/min_challenge_accuracy/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_challenge_accuracy, data: data89 };
                         if (vErrors === null) {
                             vErrors = [err210];
                         }
@@ -6430,33 +6436,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
-                    if (data88 < 0 || isNaN(data88)) {
-                        const err211 = { instancePath: instancePath + "/gate/min_language_accuracy", schemaPath: "#/properties/gate/properties/min_language_accuracy/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_language_accuracy, data: data88 };
-                        if (vErrors === null) {
-                            vErrors = [err211];
-                        }
-                        else {
-                            vErrors.push(err211);
-                        }
-                        errors++;
-                    }
                 }
                 else {
-                    const err212 = { instancePath: instancePath + "/gate/min_language_accuracy", schemaPath: "#/properties/gate/properties/min_language_accuracy/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_language_accuracy.type, parentSchema: schema11.properties.gate.properties.min_language_accuracy, data: data88 };
+                    const err211 = { instancePath: instancePath + "/gate/min_challenge_accuracy", schemaPath: "#/properties/gate/properties/min_challenge_accuracy/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_challenge_accuracy.type, parentSchema: schema11.properties.gate.properties.min_challenge_accuracy, data: data89 };
                     if (vErrors === null) {
-                        vErrors = [err212];
+                        vErrors = [err211];
                     }
                     else {
-                        vErrors.push(err212);
+                        vErrors.push(err211);
                     }
                     errors++;
                 }
             }
-            if (data83.max_length_psi !== undefined) {
-                let data89 = data83.max_length_psi;
-                if ((typeof data89 == "number") && (isFinite(data89))) {
-                    if (data89 < 0 || isNaN(data89)) {
-                        const err213 = { instancePath: instancePath + "/gate/max_length_psi", schemaPath: "#/properties/gate/properties/max_length_psi/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_length_psi, data: data89 };
+            if (data87.max_generalization_gap_pp !== undefined) {
+                let data90 = data87.max_generalization_gap_pp;
+                if ((typeof data90 == "number") && (isFinite(data90))) {
+                    if (data90 > 100 || isNaN(data90)) {
+                        const err212 = { instancePath: instancePath + "/gate/max_generalization_gap_pp", schemaPath: "#/properties/gate/properties/max_generalization_gap_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.max_generalization_gap_pp, data: data90 };
+                        if (vErrors === null) {
+                            vErrors = [err212];
+                        }
+                        else {
+                            vErrors.push(err212);
+                        }
+                        errors++;
+                    }
+                    if (data90 < -100 || isNaN(data90)) {
+                        const err213 = { instancePath: instancePath + "/gate/max_generalization_gap_pp", schemaPath: "#/properties/gate/properties/max_generalization_gap_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.max_generalization_gap_pp, data: data90 };
                         if (vErrors === null) {
                             vErrors = [err213];
                         }
@@ -6467,7 +6473,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 else {
-                    const err214 = { instancePath: instancePath + "/gate/max_length_psi", schemaPath: "#/properties/gate/properties/max_length_psi/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_length_psi.type, parentSchema: schema11.properties.gate.properties.max_length_psi, data: data89 };
+                    const err214 = { instancePath: instancePath + "/gate/max_generalization_gap_pp", schemaPath: "#/properties/gate/properties/max_generalization_gap_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_generalization_gap_pp.type, parentSchema: schema11.properties.gate.properties.max_generalization_gap_pp, data: data90 };
                     if (vErrors === null) {
                         vErrors = [err214];
                     }
@@ -6477,10 +6483,10 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
             }
-            if (data83.min_changed_examples !== undefined) {
-                let data90 = data83.min_changed_examples;
-                if (!(((typeof data90 == "number") && (!(data90 % 1) && !isNaN(data90))) && (isFinite(data90)))) {
-                    const err215 = { instancePath: instancePath + "/gate/min_changed_examples", schemaPath: "#/properties/gate/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.min_changed_examples, data: data90 };
+            if (data87.min_language_examples !== undefined) {
+                let data91 = data87.min_language_examples;
+                if (!(((typeof data91 == "number") && (!(data91 % 1) && !isNaN(data91))) && (isFinite(data91)))) {
+                    const err215 = { instancePath: instancePath + "/gate/min_language_examples", schemaPath: "#/properties/gate/properties/min_language_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.min_language_examples.type, parentSchema: schema11.properties.gate.properties.min_language_examples, data: data91 };
                     if (vErrors === null) {
                         vErrors = [err215];
                     }
@@ -6489,9 +6495,9 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     errors++;
                 }
-                if ((typeof data90 == "number") && (isFinite(data90))) {
-                    if (data90 < 0 || isNaN(data90)) {
-                        const err216 = { instancePath: instancePath + "/gate/min_changed_examples", schemaPath: "#/properties/gate/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_changed_examples, data: data90 };
+                if ((typeof data91 == "number") && (isFinite(data91))) {
+                    if (data91 < 0 || isNaN(data91)) {
+                        const err216 = { instancePath: instancePath + "/gate/min_language_examples", schemaPath: "#/properties/gate/properties/min_language_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_language_examples, data: data91 };
                         if (vErrors === null) {
                             vErrors = [err216];
                         }
@@ -6502,11 +6508,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
             }
-            if (data83.max_flip_rate !== undefined) {
-                let data91 = data83.max_flip_rate;
-                if ((typeof data91 == "number") && (isFinite(data91))) {
-                    if (data91 > 1 || isNaN(data91)) {
-                        const err217 = { instancePath: instancePath + "/gate/max_flip_rate", schemaPath: "#/properties/gate/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.max_flip_rate, data: data91 };
+            if (data87.min_language_accuracy !== undefined) {
+                let data92 = data87.min_language_accuracy;
+                if ((typeof data92 == "number") && (isFinite(data92))) {
+                    if (data92 > 1 || isNaN(data92)) {
+                        const err217 = { instancePath: instancePath + "/gate/min_language_accuracy", schemaPath: "#/properties/gate/properties/min_language_accuracy/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_language_accuracy, data: data92 };
                         if (vErrors === null) {
                             vErrors = [err217];
                         }
@@ -6515,8 +6521,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
-                    if (data91 < 0 || isNaN(data91)) {
-                        const err218 = { instancePath: instancePath + "/gate/max_flip_rate", schemaPath: "#/properties/gate/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_flip_rate, data: data91 };
+                    if (data92 < 0 || isNaN(data92)) {
+                        const err218 = { instancePath: instancePath + "/gate/min_language_accuracy", schemaPath: "#/properties/gate/properties/min_language_accuracy/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_language_accuracy, data: data92 };
                         if (vErrors === null) {
                             vErrors = [err218];
                         }
@@ -6527,7 +6533,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 else {
-                    const err219 = { instancePath: instancePath + "/gate/max_flip_rate", schemaPath: "#/properties/gate/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.max_flip_rate, data: data91 };
+                    const err219 = { instancePath: instancePath + "/gate/min_language_accuracy", schemaPath: "#/properties/gate/properties/min_language_accuracy/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_language_accuracy.type, parentSchema: schema11.properties.gate.properties.min_language_accuracy, data: data92 };
                     if (vErrors === null) {
                         vErrors = [err219];
                     }
@@ -6537,11 +6543,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
             }
-            if (data83.max_accuracy_drop_pp !== undefined) {
-                let data92 = data83.max_accuracy_drop_pp;
-                if ((typeof data92 == "number") && (isFinite(data92))) {
-                    if (data92 > 100 || isNaN(data92)) {
-                        const err220 = { instancePath: instancePath + "/gate/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.max_accuracy_drop_pp, data: data92 };
+            if (data87.max_length_psi !== undefined) {
+                let data93 = data87.max_length_psi;
+                if ((typeof data93 == "number") && (isFinite(data93))) {
+                    if (data93 < 0 || isNaN(data93)) {
+                        const err220 = { instancePath: instancePath + "/gate/max_length_psi", schemaPath: "#/properties/gate/properties/max_length_psi/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_length_psi, data: data93 };
                         if (vErrors === null) {
                             vErrors = [err220];
                         }
@@ -6550,19 +6556,22 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
-                    if (data92 < -100 || isNaN(data92)) {
-                        const err221 = { instancePath: instancePath + "/gate/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.max_accuracy_drop_pp, data: data92 };
-                        if (vErrors === null) {
-                            vErrors = [err221];
-                        }
-                        else {
-                            vErrors.push(err221);
-                        }
-                        errors++;
-                    }
                 }
                 else {
-                    const err222 = { instancePath: instancePath + "/gate/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.max_accuracy_drop_pp, data: data92 };
+                    const err221 = { instancePath: instancePath + "/gate/max_length_psi", schemaPath: "#/properties/gate/properties/max_length_psi/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_length_psi.type, parentSchema: schema11.properties.gate.properties.max_length_psi, data: data93 };
+                    if (vErrors === null) {
+                        vErrors = [err221];
+                    }
+                    else {
+                        vErrors.push(err221);
+                    }
+                    errors++;
+                }
+            }
+            if (data87.min_changed_examples !== undefined) {
+                let data94 = data87.min_changed_examples;
+                if (!(((typeof data94 == "number") && (!(data94 % 1) && !isNaN(data94))) && (isFinite(data94)))) {
+                    const err222 = { instancePath: instancePath + "/gate/min_changed_examples", schemaPath: "#/properties/gate/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.min_changed_examples, data: data94 };
                     if (vErrors === null) {
                         vErrors = [err222];
                     }
@@ -6571,12 +6580,9 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     errors++;
                 }
-            }
-            if (data83.min_eligible_coverage !== undefined) {
-                let data93 = data83.min_eligible_coverage;
-                if ((typeof data93 == "number") && (isFinite(data93))) {
-                    if (data93 > 1 || isNaN(data93)) {
-                        const err223 = { instancePath: instancePath + "/gate/min_eligible_coverage", schemaPath: "#/properties/gate/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_eligible_coverage, data: data93 };
+                if ((typeof data94 == "number") && (isFinite(data94))) {
+                    if (data94 < 0 || isNaN(data94)) {
+                        const err223 = { instancePath: instancePath + "/gate/min_changed_examples", schemaPath: "#/properties/gate/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_changed_examples, data: data94 };
                         if (vErrors === null) {
                             vErrors = [err223];
                         }
@@ -6585,8 +6591,13 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
-                    if (data93 < 0 || isNaN(data93)) {
-                        const err224 = { instancePath: instancePath + "/gate/min_eligible_coverage", schemaPath: "#/properties/gate/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_eligible_coverage, data: data93 };
+                }
+            }
+            if (data87.max_flip_rate !== undefined) {
+                let data95 = data87.max_flip_rate;
+                if ((typeof data95 == "number") && (isFinite(data95))) {
+                    if (data95 > 1 || isNaN(data95)) {
+                        const err224 = { instancePath: instancePath + "/gate/max_flip_rate", schemaPath: "#/properties/gate/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.max_flip_rate, data: data95 };
                         if (vErrors === null) {
                             vErrors = [err224];
                         }
@@ -6595,33 +6606,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
+                    if (data95 < 0 || isNaN(data95)) {
+                        const err225 = { instancePath: instancePath + "/gate/max_flip_rate", schemaPath: "#/properties/gate/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_flip_rate, data: data95 };
+                        if (vErrors === null) {
+                            vErrors = [err225];
+                        }
+                        else {
+                            vErrors.push(err225);
+                        }
+                        errors++;
+                    }
                 }
                 else {
-                    const err225 = { instancePath: instancePath + "/gate/min_eligible_coverage", schemaPath: "#/properties/gate/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.min_eligible_coverage, data: data93 };
+                    const err226 = { instancePath: instancePath + "/gate/max_flip_rate", schemaPath: "#/properties/gate/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.max_flip_rate, data: data95 };
                     if (vErrors === null) {
-                        vErrors = [err225];
+                        vErrors = [err226];
                     }
                     else {
-                        vErrors.push(err225);
+                        vErrors.push(err226);
                     }
                     errors++;
                 }
             }
-            if (data83.max_attack_success !== undefined) {
-                let data94 = data83.max_attack_success;
-                if ((typeof data94 == "number") && (isFinite(data94))) {
-                    if (data94 > 1 || isNaN(data94)) {
-                        const err226 = { instancePath: instancePath + "/gate/max_attack_success", schemaPath: "#/properties/gate/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.max_attack_success, data: data94 };
-                        if (vErrors === null) {
-                            vErrors = [err226];
-                        }
-                        else {
-                            vErrors.push(err226);
-                        }
-                        errors++;
-                    }
-                    if (data94 < 0 || isNaN(data94)) {
-                        const err227 = { instancePath: instancePath + "/gate/max_attack_success", schemaPath: "#/properties/gate/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_attack_success, data: data94 };
+            if (data87.max_accuracy_drop_pp !== undefined) {
+                let data96 = data87.max_accuracy_drop_pp;
+                if ((typeof data96 == "number") && (isFinite(data96))) {
+                    if (data96 > 100 || isNaN(data96)) {
+                        const err227 = { instancePath: instancePath + "/gate/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.max_accuracy_drop_pp, data: data96 };
                         if (vErrors === null) {
                             vErrors = [err227];
                         }
@@ -6630,22 +6641,19 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
+                    if (data96 < -100 || isNaN(data96)) {
+                        const err228 = { instancePath: instancePath + "/gate/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.max_accuracy_drop_pp, data: data96 };
+                        if (vErrors === null) {
+                            vErrors = [err228];
+                        }
+                        else {
+                            vErrors.push(err228);
+                        }
+                        errors++;
+                    }
                 }
                 else {
-                    const err228 = { instancePath: instancePath + "/gate/max_attack_success", schemaPath: "#/properties/gate/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.max_attack_success, data: data94 };
-                    if (vErrors === null) {
-                        vErrors = [err228];
-                    }
-                    else {
-                        vErrors.push(err228);
-                    }
-                    errors++;
-                }
-            }
-            if (data83.max_protected_transitions !== undefined) {
-                let data95 = data83.max_protected_transitions;
-                if (!(((typeof data95 == "number") && (!(data95 % 1) && !isNaN(data95))) && (isFinite(data95)))) {
-                    const err229 = { instancePath: instancePath + "/gate/max_protected_transitions", schemaPath: "#/properties/gate/properties/max_protected_transitions/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.max_protected_transitions.type, parentSchema: schema11.properties.gate.properties.max_protected_transitions, data: data95 };
+                    const err229 = { instancePath: instancePath + "/gate/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.max_accuracy_drop_pp, data: data96 };
                     if (vErrors === null) {
                         vErrors = [err229];
                     }
@@ -6654,9 +6662,12 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     errors++;
                 }
-                if ((typeof data95 == "number") && (isFinite(data95))) {
-                    if (data95 < 0 || isNaN(data95)) {
-                        const err230 = { instancePath: instancePath + "/gate/max_protected_transitions", schemaPath: "#/properties/gate/properties/max_protected_transitions/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_protected_transitions, data: data95 };
+            }
+            if (data87.min_eligible_coverage !== undefined) {
+                let data97 = data87.min_eligible_coverage;
+                if ((typeof data97 == "number") && (isFinite(data97))) {
+                    if (data97 > 1 || isNaN(data97)) {
+                        const err230 = { instancePath: instancePath + "/gate/min_eligible_coverage", schemaPath: "#/properties/gate/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_eligible_coverage, data: data97 };
                         if (vErrors === null) {
                             vErrors = [err230];
                         }
@@ -6665,38 +6676,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
-                }
-            }
-            if (data83.max_missing_rows !== undefined) {
-                let data96 = data83.max_missing_rows;
-                if (!(((typeof data96 == "number") && (!(data96 % 1) && !isNaN(data96))) && (isFinite(data96)))) {
-                    const err231 = { instancePath: instancePath + "/gate/max_missing_rows", schemaPath: "#/properties/gate/properties/max_missing_rows/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.max_missing_rows.type, parentSchema: schema11.properties.gate.properties.max_missing_rows, data: data96 };
-                    if (vErrors === null) {
-                        vErrors = [err231];
-                    }
-                    else {
-                        vErrors.push(err231);
-                    }
-                    errors++;
-                }
-                if ((typeof data96 == "number") && (isFinite(data96))) {
-                    if (data96 < 0 || isNaN(data96)) {
-                        const err232 = { instancePath: instancePath + "/gate/max_missing_rows", schemaPath: "#/properties/gate/properties/max_missing_rows/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_missing_rows, data: data96 };
+                    if (data97 < 0 || isNaN(data97)) {
+                        const err231 = { instancePath: instancePath + "/gate/min_eligible_coverage", schemaPath: "#/properties/gate/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_eligible_coverage, data: data97 };
                         if (vErrors === null) {
-                            vErrors = [err232];
+                            vErrors = [err231];
                         }
                         else {
-                            vErrors.push(err232);
+                            vErrors.push(err231);
                         }
                         errors++;
                     }
                 }
+                else {
+                    const err232 = { instancePath: instancePath + "/gate/min_eligible_coverage", schemaPath: "#/properties/gate/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.min_eligible_coverage, data: data97 };
+                    if (vErrors === null) {
+                        vErrors = [err232];
+                    }
+                    else {
+                        vErrors.push(err232);
+                    }
+                    errors++;
+                }
             }
-            if (data83.max_regression_pp !== undefined) {
-                let data97 = data83.max_regression_pp;
-                if ((typeof data97 == "number") && (isFinite(data97))) {
-                    if (data97 > 100 || isNaN(data97)) {
-                        const err233 = { instancePath: instancePath + "/gate/max_regression_pp", schemaPath: "#/properties/gate/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.max_regression_pp, data: data97 };
+            if (data87.max_attack_success !== undefined) {
+                let data98 = data87.max_attack_success;
+                if ((typeof data98 == "number") && (isFinite(data98))) {
+                    if (data98 > 1 || isNaN(data98)) {
+                        const err233 = { instancePath: instancePath + "/gate/max_attack_success", schemaPath: "#/properties/gate/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.max_attack_success, data: data98 };
                         if (vErrors === null) {
                             vErrors = [err233];
                         }
@@ -6705,8 +6711,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
-                    if (data97 < 0 || isNaN(data97)) {
-                        const err234 = { instancePath: instancePath + "/gate/max_regression_pp", schemaPath: "#/properties/gate/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_regression_pp, data: data97 };
+                    if (data98 < 0 || isNaN(data98)) {
+                        const err234 = { instancePath: instancePath + "/gate/max_attack_success", schemaPath: "#/properties/gate/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_attack_success, data: data98 };
                         if (vErrors === null) {
                             vErrors = [err234];
                         }
@@ -6717,7 +6723,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 else {
-                    const err235 = { instancePath: instancePath + "/gate/max_regression_pp", schemaPath: "#/properties/gate/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.max_regression_pp, data: data97 };
+                    const err235 = { instancePath: instancePath + "/gate/max_attack_success", schemaPath: "#/properties/gate/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.max_attack_success, data: data98 };
                     if (vErrors === null) {
                         vErrors = [err235];
                     }
@@ -6727,10 +6733,10 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
             }
-            if (data83.max_new_protected_transitions !== undefined) {
-                let data98 = data83.max_new_protected_transitions;
-                if (!(((typeof data98 == "number") && (!(data98 % 1) && !isNaN(data98))) && (isFinite(data98)))) {
-                    const err236 = { instancePath: instancePath + "/gate/max_new_protected_transitions", schemaPath: "#/properties/gate/properties/max_new_protected_transitions/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.max_new_protected_transitions.type, parentSchema: schema11.properties.gate.properties.max_new_protected_transitions, data: data98 };
+            if (data87.max_protected_transitions !== undefined) {
+                let data99 = data87.max_protected_transitions;
+                if (!(((typeof data99 == "number") && (!(data99 % 1) && !isNaN(data99))) && (isFinite(data99)))) {
+                    const err236 = { instancePath: instancePath + "/gate/max_protected_transitions", schemaPath: "#/properties/gate/properties/max_protected_transitions/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.max_protected_transitions.type, parentSchema: schema11.properties.gate.properties.max_protected_transitions, data: data99 };
                     if (vErrors === null) {
                         vErrors = [err236];
                     }
@@ -6739,9 +6745,9 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     errors++;
                 }
-                if ((typeof data98 == "number") && (isFinite(data98))) {
-                    if (data98 < 0 || isNaN(data98)) {
-                        const err237 = { instancePath: instancePath + "/gate/max_new_protected_transitions", schemaPath: "#/properties/gate/properties/max_new_protected_transitions/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_new_protected_transitions, data: data98 };
+                if ((typeof data99 == "number") && (isFinite(data99))) {
+                    if (data99 < 0 || isNaN(data99)) {
+                        const err237 = { instancePath: instancePath + "/gate/max_protected_transitions", schemaPath: "#/properties/gate/properties/max_protected_transitions/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_protected_transitions, data: data99 };
                         if (vErrors === null) {
                             vErrors = [err237];
                         }
@@ -6752,122 +6758,125 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
             }
-            if (data83.families !== undefined) {
-                let data99 = data83.families;
-                if (data99 && typeof data99 == "object" && !Array.isArray(data99)) {
-                    for (const key31 in data99) {
-                        if (!(func2.call(schema11.properties.gate.properties.families.properties, key31))) {
-                            const err238 = { instancePath: instancePath + "/gate/families", schemaPath: "#/properties/gate/properties/families/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key31 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families, data: data99 };
+            if (data87.max_missing_rows !== undefined) {
+                let data100 = data87.max_missing_rows;
+                if (!(((typeof data100 == "number") && (!(data100 % 1) && !isNaN(data100))) && (isFinite(data100)))) {
+                    const err238 = { instancePath: instancePath + "/gate/max_missing_rows", schemaPath: "#/properties/gate/properties/max_missing_rows/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.max_missing_rows.type, parentSchema: schema11.properties.gate.properties.max_missing_rows, data: data100 };
+                    if (vErrors === null) {
+                        vErrors = [err238];
+                    }
+                    else {
+                        vErrors.push(err238);
+                    }
+                    errors++;
+                }
+                if ((typeof data100 == "number") && (isFinite(data100))) {
+                    if (data100 < 0 || isNaN(data100)) {
+                        const err239 = { instancePath: instancePath + "/gate/max_missing_rows", schemaPath: "#/properties/gate/properties/max_missing_rows/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_missing_rows, data: data100 };
+                        if (vErrors === null) {
+                            vErrors = [err239];
+                        }
+                        else {
+                            vErrors.push(err239);
+                        }
+                        errors++;
+                    }
+                }
+            }
+            if (data87.max_regression_pp !== undefined) {
+                let data101 = data87.max_regression_pp;
+                if ((typeof data101 == "number") && (isFinite(data101))) {
+                    if (data101 > 100 || isNaN(data101)) {
+                        const err240 = { instancePath: instancePath + "/gate/max_regression_pp", schemaPath: "#/properties/gate/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.max_regression_pp, data: data101 };
+                        if (vErrors === null) {
+                            vErrors = [err240];
+                        }
+                        else {
+                            vErrors.push(err240);
+                        }
+                        errors++;
+                    }
+                    if (data101 < 0 || isNaN(data101)) {
+                        const err241 = { instancePath: instancePath + "/gate/max_regression_pp", schemaPath: "#/properties/gate/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_regression_pp, data: data101 };
+                        if (vErrors === null) {
+                            vErrors = [err241];
+                        }
+                        else {
+                            vErrors.push(err241);
+                        }
+                        errors++;
+                    }
+                }
+                else {
+                    const err242 = { instancePath: instancePath + "/gate/max_regression_pp", schemaPath: "#/properties/gate/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.max_regression_pp, data: data101 };
+                    if (vErrors === null) {
+                        vErrors = [err242];
+                    }
+                    else {
+                        vErrors.push(err242);
+                    }
+                    errors++;
+                }
+            }
+            if (data87.max_new_protected_transitions !== undefined) {
+                let data102 = data87.max_new_protected_transitions;
+                if (!(((typeof data102 == "number") && (!(data102 % 1) && !isNaN(data102))) && (isFinite(data102)))) {
+                    const err243 = { instancePath: instancePath + "/gate/max_new_protected_transitions", schemaPath: "#/properties/gate/properties/max_new_protected_transitions/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.max_new_protected_transitions.type, parentSchema: schema11.properties.gate.properties.max_new_protected_transitions, data: data102 };
+                    if (vErrors === null) {
+                        vErrors = [err243];
+                    }
+                    else {
+                        vErrors.push(err243);
+                    }
+                    errors++;
+                }
+                if ((typeof data102 == "number") && (isFinite(data102))) {
+                    if (data102 < 0 || isNaN(data102)) {
+                        const err244 = { instancePath: instancePath + "/gate/max_new_protected_transitions", schemaPath: "#/properties/gate/properties/max_new_protected_transitions/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_new_protected_transitions, data: data102 };
+                        if (vErrors === null) {
+                            vErrors = [err244];
+                        }
+                        else {
+                            vErrors.push(err244);
+                        }
+                        errors++;
+                    }
+                }
+            }
+            if (data87.families !== undefined) {
+                let data103 = data87.families;
+                if (data103 && typeof data103 == "object" && !Array.isArray(data103)) {
+                    for (const key32 in data103) {
+                        if (!(func2.call(schema11.properties.gate.properties.families.properties, key32))) {
+                            const err245 = { instancePath: instancePath + "/gate/families", schemaPath: "#/properties/gate/properties/families/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key32 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families, data: data103 };
                             if (vErrors === null) {
-                                vErrors = [err238];
+                                vErrors = [err245];
                             }
                             else {
-                                vErrors.push(err238);
+                                vErrors.push(err245);
                             }
                             errors++;
                         }
                     }
-                    if (data99.format !== undefined) {
-                        let data100 = data99.format;
-                        if (data100 && typeof data100 == "object" && !Array.isArray(data100)) {
-                            for (const key32 in data100) {
-                                if (!((((((key32 === "min_changed_examples") || (key32 === "max_flip_rate")) || (key32 === "max_accuracy_drop_pp")) || (key32 === "min_eligible_coverage")) || (key32 === "max_attack_success")) || (key32 === "max_regression_pp"))) {
-                                    const err239 = { instancePath: instancePath + "/gate/families/format", schemaPath: "#/properties/gate/properties/families/properties/format/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key32 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.format, data: data100 };
+                    if (data103.format !== undefined) {
+                        let data104 = data103.format;
+                        if (data104 && typeof data104 == "object" && !Array.isArray(data104)) {
+                            for (const key33 in data104) {
+                                if (!((((((key33 === "min_changed_examples") || (key33 === "max_flip_rate")) || (key33 === "max_accuracy_drop_pp")) || (key33 === "min_eligible_coverage")) || (key33 === "max_attack_success")) || (key33 === "max_regression_pp"))) {
+                                    const err246 = { instancePath: instancePath + "/gate/families/format", schemaPath: "#/properties/gate/properties/families/properties/format/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key33 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.format, data: data104 };
                                     if (vErrors === null) {
-                                        vErrors = [err239];
+                                        vErrors = [err246];
                                     }
                                     else {
-                                        vErrors.push(err239);
+                                        vErrors.push(err246);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data100.min_changed_examples !== undefined) {
-                                let data101 = data100.min_changed_examples;
-                                if (!(((typeof data101 == "number") && (!(data101 % 1) && !isNaN(data101))) && (isFinite(data101)))) {
-                                    const err240 = { instancePath: instancePath + "/gate/families/format/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/format/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.format.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.min_changed_examples, data: data101 };
-                                    if (vErrors === null) {
-                                        vErrors = [err240];
-                                    }
-                                    else {
-                                        vErrors.push(err240);
-                                    }
-                                    errors++;
-                                }
-                                if ((typeof data101 == "number") && (isFinite(data101))) {
-                                    if (data101 < 0 || isNaN(data101)) {
-                                        const err241 = { instancePath: instancePath + "/gate/families/format/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/format/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.min_changed_examples, data: data101 };
-                                        if (vErrors === null) {
-                                            vErrors = [err241];
-                                        }
-                                        else {
-                                            vErrors.push(err241);
-                                        }
-                                        errors++;
-                                    }
-                                }
-                            }
-                            if (data100.max_flip_rate !== undefined) {
-                                let data102 = data100.max_flip_rate;
-                                if ((typeof data102 == "number") && (isFinite(data102))) {
-                                    if (data102 > 1 || isNaN(data102)) {
-                                        const err242 = { instancePath: instancePath + "/gate/families/format/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_flip_rate, data: data102 };
-                                        if (vErrors === null) {
-                                            vErrors = [err242];
-                                        }
-                                        else {
-                                            vErrors.push(err242);
-                                        }
-                                        errors++;
-                                    }
-                                    if (data102 < 0 || isNaN(data102)) {
-                                        const err243 = { instancePath: instancePath + "/gate/families/format/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_flip_rate, data: data102 };
-                                        if (vErrors === null) {
-                                            vErrors = [err243];
-                                        }
-                                        else {
-                                            vErrors.push(err243);
-                                        }
-                                        errors++;
-                                    }
-                                }
-                                else {
-                                    const err244 = { instancePath: instancePath + "/gate/families/format/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.format.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_flip_rate, data: data102 };
-                                    if (vErrors === null) {
-                                        vErrors = [err244];
-                                    }
-                                    else {
-                                        vErrors.push(err244);
-                                    }
-                                    errors++;
-                                }
-                            }
-                            if (data100.max_accuracy_drop_pp !== undefined) {
-                                let data103 = data100.max_accuracy_drop_pp;
-                                if ((typeof data103 == "number") && (isFinite(data103))) {
-                                    if (data103 > 100 || isNaN(data103)) {
-                                        const err245 = { instancePath: instancePath + "/gate/families/format/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_accuracy_drop_pp, data: data103 };
-                                        if (vErrors === null) {
-                                            vErrors = [err245];
-                                        }
-                                        else {
-                                            vErrors.push(err245);
-                                        }
-                                        errors++;
-                                    }
-                                    if (data103 < -100 || isNaN(data103)) {
-                                        const err246 = { instancePath: instancePath + "/gate/families/format/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_accuracy_drop_pp, data: data103 };
-                                        if (vErrors === null) {
-                                            vErrors = [err246];
-                                        }
-                                        else {
-                                            vErrors.push(err246);
-                                        }
-                                        errors++;
-                                    }
-                                }
-                                else {
-                                    const err247 = { instancePath: instancePath + "/gate/families/format/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.format.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_accuracy_drop_pp, data: data103 };
+                            if (data104.min_changed_examples !== undefined) {
+                                let data105 = data104.min_changed_examples;
+                                if (!(((typeof data105 == "number") && (!(data105 % 1) && !isNaN(data105))) && (isFinite(data105)))) {
+                                    const err247 = { instancePath: instancePath + "/gate/families/format/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/format/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.format.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.min_changed_examples, data: data105 };
                                     if (vErrors === null) {
                                         vErrors = [err247];
                                     }
@@ -6876,12 +6885,9 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                     errors++;
                                 }
-                            }
-                            if (data100.min_eligible_coverage !== undefined) {
-                                let data104 = data100.min_eligible_coverage;
-                                if ((typeof data104 == "number") && (isFinite(data104))) {
-                                    if (data104 > 1 || isNaN(data104)) {
-                                        const err248 = { instancePath: instancePath + "/gate/families/format/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/format/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.min_eligible_coverage, data: data104 };
+                                if ((typeof data105 == "number") && (isFinite(data105))) {
+                                    if (data105 < 0 || isNaN(data105)) {
+                                        const err248 = { instancePath: instancePath + "/gate/families/format/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/format/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.min_changed_examples, data: data105 };
                                         if (vErrors === null) {
                                             vErrors = [err248];
                                         }
@@ -6890,8 +6896,13 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data104 < 0 || isNaN(data104)) {
-                                        const err249 = { instancePath: instancePath + "/gate/families/format/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/format/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.min_eligible_coverage, data: data104 };
+                                }
+                            }
+                            if (data104.max_flip_rate !== undefined) {
+                                let data106 = data104.max_flip_rate;
+                                if ((typeof data106 == "number") && (isFinite(data106))) {
+                                    if (data106 > 1 || isNaN(data106)) {
+                                        const err249 = { instancePath: instancePath + "/gate/families/format/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_flip_rate, data: data106 };
                                         if (vErrors === null) {
                                             vErrors = [err249];
                                         }
@@ -6900,33 +6911,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
+                                    if (data106 < 0 || isNaN(data106)) {
+                                        const err250 = { instancePath: instancePath + "/gate/families/format/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_flip_rate, data: data106 };
+                                        if (vErrors === null) {
+                                            vErrors = [err250];
+                                        }
+                                        else {
+                                            vErrors.push(err250);
+                                        }
+                                        errors++;
+                                    }
                                 }
                                 else {
-                                    const err250 = { instancePath: instancePath + "/gate/families/format/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/format/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.format.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.min_eligible_coverage, data: data104 };
+                                    const err251 = { instancePath: instancePath + "/gate/families/format/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.format.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_flip_rate, data: data106 };
                                     if (vErrors === null) {
-                                        vErrors = [err250];
+                                        vErrors = [err251];
                                     }
                                     else {
-                                        vErrors.push(err250);
+                                        vErrors.push(err251);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data100.max_attack_success !== undefined) {
-                                let data105 = data100.max_attack_success;
-                                if ((typeof data105 == "number") && (isFinite(data105))) {
-                                    if (data105 > 1 || isNaN(data105)) {
-                                        const err251 = { instancePath: instancePath + "/gate/families/format/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_attack_success, data: data105 };
-                                        if (vErrors === null) {
-                                            vErrors = [err251];
-                                        }
-                                        else {
-                                            vErrors.push(err251);
-                                        }
-                                        errors++;
-                                    }
-                                    if (data105 < 0 || isNaN(data105)) {
-                                        const err252 = { instancePath: instancePath + "/gate/families/format/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_attack_success, data: data105 };
+                            if (data104.max_accuracy_drop_pp !== undefined) {
+                                let data107 = data104.max_accuracy_drop_pp;
+                                if ((typeof data107 == "number") && (isFinite(data107))) {
+                                    if (data107 > 100 || isNaN(data107)) {
+                                        const err252 = { instancePath: instancePath + "/gate/families/format/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_accuracy_drop_pp, data: data107 };
                                         if (vErrors === null) {
                                             vErrors = [err252];
                                         }
@@ -6935,33 +6946,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
+                                    if (data107 < -100 || isNaN(data107)) {
+                                        const err253 = { instancePath: instancePath + "/gate/families/format/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_accuracy_drop_pp, data: data107 };
+                                        if (vErrors === null) {
+                                            vErrors = [err253];
+                                        }
+                                        else {
+                                            vErrors.push(err253);
+                                        }
+                                        errors++;
+                                    }
                                 }
                                 else {
-                                    const err253 = { instancePath: instancePath + "/gate/families/format/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.format.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_attack_success, data: data105 };
+                                    const err254 = { instancePath: instancePath + "/gate/families/format/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.format.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_accuracy_drop_pp, data: data107 };
                                     if (vErrors === null) {
-                                        vErrors = [err253];
+                                        vErrors = [err254];
                                     }
                                     else {
-                                        vErrors.push(err253);
+                                        vErrors.push(err254);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data100.max_regression_pp !== undefined) {
-                                let data106 = data100.max_regression_pp;
-                                if ((typeof data106 == "number") && (isFinite(data106))) {
-                                    if (data106 > 100 || isNaN(data106)) {
-                                        const err254 = { instancePath: instancePath + "/gate/families/format/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_regression_pp, data: data106 };
-                                        if (vErrors === null) {
-                                            vErrors = [err254];
-                                        }
-                                        else {
-                                            vErrors.push(err254);
-                                        }
-                                        errors++;
-                                    }
-                                    if (data106 < 0 || isNaN(data106)) {
-                                        const err255 = { instancePath: instancePath + "/gate/families/format/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_regression_pp, data: data106 };
+                            if (data104.min_eligible_coverage !== undefined) {
+                                let data108 = data104.min_eligible_coverage;
+                                if ((typeof data108 == "number") && (isFinite(data108))) {
+                                    if (data108 > 1 || isNaN(data108)) {
+                                        const err255 = { instancePath: instancePath + "/gate/families/format/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/format/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.min_eligible_coverage, data: data108 };
                                         if (vErrors === null) {
                                             vErrors = [err255];
                                         }
@@ -6970,75 +6981,68 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                }
-                                else {
-                                    const err256 = { instancePath: instancePath + "/gate/families/format/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.format.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_regression_pp, data: data106 };
-                                    if (vErrors === null) {
-                                        vErrors = [err256];
-                                    }
-                                    else {
-                                        vErrors.push(err256);
-                                    }
-                                    errors++;
-                                }
-                            }
-                        }
-                        else {
-                            const err257 = { instancePath: instancePath + "/gate/families/format", schemaPath: "#/properties/gate/properties/families/properties/format/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.format.type, parentSchema: schema11.properties.gate.properties.families.properties.format, data: data100 };
-                            if (vErrors === null) {
-                                vErrors = [err257];
-                            }
-                            else {
-                                vErrors.push(err257);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data99.transpose !== undefined) {
-                        let data107 = data99.transpose;
-                        if (data107 && typeof data107 == "object" && !Array.isArray(data107)) {
-                            for (const key33 in data107) {
-                                if (!((((((key33 === "min_changed_examples") || (key33 === "max_flip_rate")) || (key33 === "max_accuracy_drop_pp")) || (key33 === "min_eligible_coverage")) || (key33 === "max_attack_success")) || (key33 === "max_regression_pp"))) {
-                                    const err258 = { instancePath: instancePath + "/gate/families/transpose", schemaPath: "#/properties/gate/properties/families/properties/transpose/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key33 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.transpose, data: data107 };
-                                    if (vErrors === null) {
-                                        vErrors = [err258];
-                                    }
-                                    else {
-                                        vErrors.push(err258);
-                                    }
-                                    errors++;
-                                }
-                            }
-                            if (data107.min_changed_examples !== undefined) {
-                                let data108 = data107.min_changed_examples;
-                                if (!(((typeof data108 == "number") && (!(data108 % 1) && !isNaN(data108))) && (isFinite(data108)))) {
-                                    const err259 = { instancePath: instancePath + "/gate/families/transpose/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.transpose.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.min_changed_examples, data: data108 };
-                                    if (vErrors === null) {
-                                        vErrors = [err259];
-                                    }
-                                    else {
-                                        vErrors.push(err259);
-                                    }
-                                    errors++;
-                                }
-                                if ((typeof data108 == "number") && (isFinite(data108))) {
                                     if (data108 < 0 || isNaN(data108)) {
-                                        const err260 = { instancePath: instancePath + "/gate/families/transpose/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.min_changed_examples, data: data108 };
+                                        const err256 = { instancePath: instancePath + "/gate/families/format/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/format/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.min_eligible_coverage, data: data108 };
                                         if (vErrors === null) {
-                                            vErrors = [err260];
+                                            vErrors = [err256];
                                         }
                                         else {
-                                            vErrors.push(err260);
+                                            vErrors.push(err256);
                                         }
                                         errors++;
                                     }
                                 }
+                                else {
+                                    const err257 = { instancePath: instancePath + "/gate/families/format/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/format/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.format.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.min_eligible_coverage, data: data108 };
+                                    if (vErrors === null) {
+                                        vErrors = [err257];
+                                    }
+                                    else {
+                                        vErrors.push(err257);
+                                    }
+                                    errors++;
+                                }
                             }
-                            if (data107.max_flip_rate !== undefined) {
-                                let data109 = data107.max_flip_rate;
+                            if (data104.max_attack_success !== undefined) {
+                                let data109 = data104.max_attack_success;
                                 if ((typeof data109 == "number") && (isFinite(data109))) {
                                     if (data109 > 1 || isNaN(data109)) {
-                                        const err261 = { instancePath: instancePath + "/gate/families/transpose/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_flip_rate, data: data109 };
+                                        const err258 = { instancePath: instancePath + "/gate/families/format/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_attack_success, data: data109 };
+                                        if (vErrors === null) {
+                                            vErrors = [err258];
+                                        }
+                                        else {
+                                            vErrors.push(err258);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data109 < 0 || isNaN(data109)) {
+                                        const err259 = { instancePath: instancePath + "/gate/families/format/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_attack_success, data: data109 };
+                                        if (vErrors === null) {
+                                            vErrors = [err259];
+                                        }
+                                        else {
+                                            vErrors.push(err259);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err260 = { instancePath: instancePath + "/gate/families/format/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.format.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_attack_success, data: data109 };
+                                    if (vErrors === null) {
+                                        vErrors = [err260];
+                                    }
+                                    else {
+                                        vErrors.push(err260);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data104.max_regression_pp !== undefined) {
+                                let data110 = data104.max_regression_pp;
+                                if ((typeof data110 == "number") && (isFinite(data110))) {
+                                    if (data110 > 100 || isNaN(data110)) {
+                                        const err261 = { instancePath: instancePath + "/gate/families/format/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_regression_pp, data: data110 };
                                         if (vErrors === null) {
                                             vErrors = [err261];
                                         }
@@ -7047,8 +7051,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data109 < 0 || isNaN(data109)) {
-                                        const err262 = { instancePath: instancePath + "/gate/families/transpose/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_flip_rate, data: data109 };
+                                    if (data110 < 0 || isNaN(data110)) {
+                                        const err262 = { instancePath: instancePath + "/gate/families/format/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_regression_pp, data: data110 };
                                         if (vErrors === null) {
                                             vErrors = [err262];
                                         }
@@ -7059,7 +7063,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err263 = { instancePath: instancePath + "/gate/families/transpose/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.transpose.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_flip_rate, data: data109 };
+                                    const err263 = { instancePath: instancePath + "/gate/families/format/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.format.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_regression_pp, data: data110 };
                                     if (vErrors === null) {
                                         vErrors = [err263];
                                     }
@@ -7069,32 +7073,37 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data107.max_accuracy_drop_pp !== undefined) {
-                                let data110 = data107.max_accuracy_drop_pp;
-                                if ((typeof data110 == "number") && (isFinite(data110))) {
-                                    if (data110 > 100 || isNaN(data110)) {
-                                        const err264 = { instancePath: instancePath + "/gate/families/transpose/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_accuracy_drop_pp, data: data110 };
-                                        if (vErrors === null) {
-                                            vErrors = [err264];
-                                        }
-                                        else {
-                                            vErrors.push(err264);
-                                        }
-                                        errors++;
+                        }
+                        else {
+                            const err264 = { instancePath: instancePath + "/gate/families/format", schemaPath: "#/properties/gate/properties/families/properties/format/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.format.type, parentSchema: schema11.properties.gate.properties.families.properties.format, data: data104 };
+                            if (vErrors === null) {
+                                vErrors = [err264];
+                            }
+                            else {
+                                vErrors.push(err264);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data103.transpose !== undefined) {
+                        let data111 = data103.transpose;
+                        if (data111 && typeof data111 == "object" && !Array.isArray(data111)) {
+                            for (const key34 in data111) {
+                                if (!((((((key34 === "min_changed_examples") || (key34 === "max_flip_rate")) || (key34 === "max_accuracy_drop_pp")) || (key34 === "min_eligible_coverage")) || (key34 === "max_attack_success")) || (key34 === "max_regression_pp"))) {
+                                    const err265 = { instancePath: instancePath + "/gate/families/transpose", schemaPath: "#/properties/gate/properties/families/properties/transpose/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key34 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.transpose, data: data111 };
+                                    if (vErrors === null) {
+                                        vErrors = [err265];
                                     }
-                                    if (data110 < -100 || isNaN(data110)) {
-                                        const err265 = { instancePath: instancePath + "/gate/families/transpose/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_accuracy_drop_pp, data: data110 };
-                                        if (vErrors === null) {
-                                            vErrors = [err265];
-                                        }
-                                        else {
-                                            vErrors.push(err265);
-                                        }
-                                        errors++;
+                                    else {
+                                        vErrors.push(err265);
                                     }
+                                    errors++;
                                 }
-                                else {
-                                    const err266 = { instancePath: instancePath + "/gate/families/transpose/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.transpose.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_accuracy_drop_pp, data: data110 };
+                            }
+                            if (data111.min_changed_examples !== undefined) {
+                                let data112 = data111.min_changed_examples;
+                                if (!(((typeof data112 == "number") && (!(data112 % 1) && !isNaN(data112))) && (isFinite(data112)))) {
+                                    const err266 = { instancePath: instancePath + "/gate/families/transpose/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.transpose.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.min_changed_examples, data: data112 };
                                     if (vErrors === null) {
                                         vErrors = [err266];
                                     }
@@ -7103,12 +7112,9 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                     errors++;
                                 }
-                            }
-                            if (data107.min_eligible_coverage !== undefined) {
-                                let data111 = data107.min_eligible_coverage;
-                                if ((typeof data111 == "number") && (isFinite(data111))) {
-                                    if (data111 > 1 || isNaN(data111)) {
-                                        const err267 = { instancePath: instancePath + "/gate/families/transpose/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.min_eligible_coverage, data: data111 };
+                                if ((typeof data112 == "number") && (isFinite(data112))) {
+                                    if (data112 < 0 || isNaN(data112)) {
+                                        const err267 = { instancePath: instancePath + "/gate/families/transpose/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.min_changed_examples, data: data112 };
                                         if (vErrors === null) {
                                             vErrors = [err267];
                                         }
@@ -7117,8 +7123,13 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data111 < 0 || isNaN(data111)) {
-                                        const err268 = { instancePath: instancePath + "/gate/families/transpose/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.min_eligible_coverage, data: data111 };
+                                }
+                            }
+                            if (data111.max_flip_rate !== undefined) {
+                                let data113 = data111.max_flip_rate;
+                                if ((typeof data113 == "number") && (isFinite(data113))) {
+                                    if (data113 > 1 || isNaN(data113)) {
+                                        const err268 = { instancePath: instancePath + "/gate/families/transpose/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_flip_rate, data: data113 };
                                         if (vErrors === null) {
                                             vErrors = [err268];
                                         }
@@ -7127,33 +7138,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
+                                    if (data113 < 0 || isNaN(data113)) {
+                                        const err269 = { instancePath: instancePath + "/gate/families/transpose/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_flip_rate, data: data113 };
+                                        if (vErrors === null) {
+                                            vErrors = [err269];
+                                        }
+                                        else {
+                                            vErrors.push(err269);
+                                        }
+                                        errors++;
+                                    }
                                 }
                                 else {
-                                    const err269 = { instancePath: instancePath + "/gate/families/transpose/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.transpose.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.min_eligible_coverage, data: data111 };
+                                    const err270 = { instancePath: instancePath + "/gate/families/transpose/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.transpose.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_flip_rate, data: data113 };
                                     if (vErrors === null) {
-                                        vErrors = [err269];
+                                        vErrors = [err270];
                                     }
                                     else {
-                                        vErrors.push(err269);
+                                        vErrors.push(err270);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data107.max_attack_success !== undefined) {
-                                let data112 = data107.max_attack_success;
-                                if ((typeof data112 == "number") && (isFinite(data112))) {
-                                    if (data112 > 1 || isNaN(data112)) {
-                                        const err270 = { instancePath: instancePath + "/gate/families/transpose/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_attack_success, data: data112 };
-                                        if (vErrors === null) {
-                                            vErrors = [err270];
-                                        }
-                                        else {
-                                            vErrors.push(err270);
-                                        }
-                                        errors++;
-                                    }
-                                    if (data112 < 0 || isNaN(data112)) {
-                                        const err271 = { instancePath: instancePath + "/gate/families/transpose/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_attack_success, data: data112 };
+                            if (data111.max_accuracy_drop_pp !== undefined) {
+                                let data114 = data111.max_accuracy_drop_pp;
+                                if ((typeof data114 == "number") && (isFinite(data114))) {
+                                    if (data114 > 100 || isNaN(data114)) {
+                                        const err271 = { instancePath: instancePath + "/gate/families/transpose/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_accuracy_drop_pp, data: data114 };
                                         if (vErrors === null) {
                                             vErrors = [err271];
                                         }
@@ -7162,33 +7173,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
+                                    if (data114 < -100 || isNaN(data114)) {
+                                        const err272 = { instancePath: instancePath + "/gate/families/transpose/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_accuracy_drop_pp, data: data114 };
+                                        if (vErrors === null) {
+                                            vErrors = [err272];
+                                        }
+                                        else {
+                                            vErrors.push(err272);
+                                        }
+                                        errors++;
+                                    }
                                 }
                                 else {
-                                    const err272 = { instancePath: instancePath + "/gate/families/transpose/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.transpose.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_attack_success, data: data112 };
+                                    const err273 = { instancePath: instancePath + "/gate/families/transpose/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.transpose.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_accuracy_drop_pp, data: data114 };
                                     if (vErrors === null) {
-                                        vErrors = [err272];
+                                        vErrors = [err273];
                                     }
                                     else {
-                                        vErrors.push(err272);
+                                        vErrors.push(err273);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data107.max_regression_pp !== undefined) {
-                                let data113 = data107.max_regression_pp;
-                                if ((typeof data113 == "number") && (isFinite(data113))) {
-                                    if (data113 > 100 || isNaN(data113)) {
-                                        const err273 = { instancePath: instancePath + "/gate/families/transpose/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_regression_pp, data: data113 };
-                                        if (vErrors === null) {
-                                            vErrors = [err273];
-                                        }
-                                        else {
-                                            vErrors.push(err273);
-                                        }
-                                        errors++;
-                                    }
-                                    if (data113 < 0 || isNaN(data113)) {
-                                        const err274 = { instancePath: instancePath + "/gate/families/transpose/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_regression_pp, data: data113 };
+                            if (data111.min_eligible_coverage !== undefined) {
+                                let data115 = data111.min_eligible_coverage;
+                                if ((typeof data115 == "number") && (isFinite(data115))) {
+                                    if (data115 > 1 || isNaN(data115)) {
+                                        const err274 = { instancePath: instancePath + "/gate/families/transpose/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.min_eligible_coverage, data: data115 };
                                         if (vErrors === null) {
                                             vErrors = [err274];
                                         }
@@ -7197,75 +7208,68 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                }
-                                else {
-                                    const err275 = { instancePath: instancePath + "/gate/families/transpose/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.transpose.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_regression_pp, data: data113 };
-                                    if (vErrors === null) {
-                                        vErrors = [err275];
-                                    }
-                                    else {
-                                        vErrors.push(err275);
-                                    }
-                                    errors++;
-                                }
-                            }
-                        }
-                        else {
-                            const err276 = { instancePath: instancePath + "/gate/families/transpose", schemaPath: "#/properties/gate/properties/families/properties/transpose/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.transpose.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose, data: data107 };
-                            if (vErrors === null) {
-                                vErrors = [err276];
-                            }
-                            else {
-                                vErrors.push(err276);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data99.dictionary !== undefined) {
-                        let data114 = data99.dictionary;
-                        if (data114 && typeof data114 == "object" && !Array.isArray(data114)) {
-                            for (const key34 in data114) {
-                                if (!((((((key34 === "min_changed_examples") || (key34 === "max_flip_rate")) || (key34 === "max_accuracy_drop_pp")) || (key34 === "min_eligible_coverage")) || (key34 === "max_attack_success")) || (key34 === "max_regression_pp"))) {
-                                    const err277 = { instancePath: instancePath + "/gate/families/dictionary", schemaPath: "#/properties/gate/properties/families/properties/dictionary/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key34 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.dictionary, data: data114 };
-                                    if (vErrors === null) {
-                                        vErrors = [err277];
-                                    }
-                                    else {
-                                        vErrors.push(err277);
-                                    }
-                                    errors++;
-                                }
-                            }
-                            if (data114.min_changed_examples !== undefined) {
-                                let data115 = data114.min_changed_examples;
-                                if (!(((typeof data115 == "number") && (!(data115 % 1) && !isNaN(data115))) && (isFinite(data115)))) {
-                                    const err278 = { instancePath: instancePath + "/gate/families/dictionary/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_changed_examples, data: data115 };
-                                    if (vErrors === null) {
-                                        vErrors = [err278];
-                                    }
-                                    else {
-                                        vErrors.push(err278);
-                                    }
-                                    errors++;
-                                }
-                                if ((typeof data115 == "number") && (isFinite(data115))) {
                                     if (data115 < 0 || isNaN(data115)) {
-                                        const err279 = { instancePath: instancePath + "/gate/families/dictionary/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_changed_examples, data: data115 };
+                                        const err275 = { instancePath: instancePath + "/gate/families/transpose/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.min_eligible_coverage, data: data115 };
                                         if (vErrors === null) {
-                                            vErrors = [err279];
+                                            vErrors = [err275];
                                         }
                                         else {
-                                            vErrors.push(err279);
+                                            vErrors.push(err275);
                                         }
                                         errors++;
                                     }
                                 }
+                                else {
+                                    const err276 = { instancePath: instancePath + "/gate/families/transpose/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.transpose.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.min_eligible_coverage, data: data115 };
+                                    if (vErrors === null) {
+                                        vErrors = [err276];
+                                    }
+                                    else {
+                                        vErrors.push(err276);
+                                    }
+                                    errors++;
+                                }
                             }
-                            if (data114.max_flip_rate !== undefined) {
-                                let data116 = data114.max_flip_rate;
+                            if (data111.max_attack_success !== undefined) {
+                                let data116 = data111.max_attack_success;
                                 if ((typeof data116 == "number") && (isFinite(data116))) {
                                     if (data116 > 1 || isNaN(data116)) {
-                                        const err280 = { instancePath: instancePath + "/gate/families/dictionary/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_flip_rate, data: data116 };
+                                        const err277 = { instancePath: instancePath + "/gate/families/transpose/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_attack_success, data: data116 };
+                                        if (vErrors === null) {
+                                            vErrors = [err277];
+                                        }
+                                        else {
+                                            vErrors.push(err277);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data116 < 0 || isNaN(data116)) {
+                                        const err278 = { instancePath: instancePath + "/gate/families/transpose/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_attack_success, data: data116 };
+                                        if (vErrors === null) {
+                                            vErrors = [err278];
+                                        }
+                                        else {
+                                            vErrors.push(err278);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err279 = { instancePath: instancePath + "/gate/families/transpose/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.transpose.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_attack_success, data: data116 };
+                                    if (vErrors === null) {
+                                        vErrors = [err279];
+                                    }
+                                    else {
+                                        vErrors.push(err279);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data111.max_regression_pp !== undefined) {
+                                let data117 = data111.max_regression_pp;
+                                if ((typeof data117 == "number") && (isFinite(data117))) {
+                                    if (data117 > 100 || isNaN(data117)) {
+                                        const err280 = { instancePath: instancePath + "/gate/families/transpose/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_regression_pp, data: data117 };
                                         if (vErrors === null) {
                                             vErrors = [err280];
                                         }
@@ -7274,8 +7278,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data116 < 0 || isNaN(data116)) {
-                                        const err281 = { instancePath: instancePath + "/gate/families/dictionary/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_flip_rate, data: data116 };
+                                    if (data117 < 0 || isNaN(data117)) {
+                                        const err281 = { instancePath: instancePath + "/gate/families/transpose/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_regression_pp, data: data117 };
                                         if (vErrors === null) {
                                             vErrors = [err281];
                                         }
@@ -7286,7 +7290,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err282 = { instancePath: instancePath + "/gate/families/dictionary/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_flip_rate, data: data116 };
+                                    const err282 = { instancePath: instancePath + "/gate/families/transpose/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.transpose.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_regression_pp, data: data117 };
                                     if (vErrors === null) {
                                         vErrors = [err282];
                                     }
@@ -7296,32 +7300,37 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data114.max_accuracy_drop_pp !== undefined) {
-                                let data117 = data114.max_accuracy_drop_pp;
-                                if ((typeof data117 == "number") && (isFinite(data117))) {
-                                    if (data117 > 100 || isNaN(data117)) {
-                                        const err283 = { instancePath: instancePath + "/gate/families/dictionary/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_accuracy_drop_pp, data: data117 };
-                                        if (vErrors === null) {
-                                            vErrors = [err283];
-                                        }
-                                        else {
-                                            vErrors.push(err283);
-                                        }
-                                        errors++;
+                        }
+                        else {
+                            const err283 = { instancePath: instancePath + "/gate/families/transpose", schemaPath: "#/properties/gate/properties/families/properties/transpose/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.transpose.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose, data: data111 };
+                            if (vErrors === null) {
+                                vErrors = [err283];
+                            }
+                            else {
+                                vErrors.push(err283);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data103.typo !== undefined) {
+                        let data118 = data103.typo;
+                        if (data118 && typeof data118 == "object" && !Array.isArray(data118)) {
+                            for (const key35 in data118) {
+                                if (!((((((key35 === "min_changed_examples") || (key35 === "max_flip_rate")) || (key35 === "max_accuracy_drop_pp")) || (key35 === "min_eligible_coverage")) || (key35 === "max_attack_success")) || (key35 === "max_regression_pp"))) {
+                                    const err284 = { instancePath: instancePath + "/gate/families/typo", schemaPath: "#/properties/gate/properties/families/properties/typo/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key35 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.typo, data: data118 };
+                                    if (vErrors === null) {
+                                        vErrors = [err284];
                                     }
-                                    if (data117 < -100 || isNaN(data117)) {
-                                        const err284 = { instancePath: instancePath + "/gate/families/dictionary/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_accuracy_drop_pp, data: data117 };
-                                        if (vErrors === null) {
-                                            vErrors = [err284];
-                                        }
-                                        else {
-                                            vErrors.push(err284);
-                                        }
-                                        errors++;
+                                    else {
+                                        vErrors.push(err284);
                                     }
+                                    errors++;
                                 }
-                                else {
-                                    const err285 = { instancePath: instancePath + "/gate/families/dictionary/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_accuracy_drop_pp, data: data117 };
+                            }
+                            if (data118.min_changed_examples !== undefined) {
+                                let data119 = data118.min_changed_examples;
+                                if (!(((typeof data119 == "number") && (!(data119 % 1) && !isNaN(data119))) && (isFinite(data119)))) {
+                                    const err285 = { instancePath: instancePath + "/gate/families/typo/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.typo.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.min_changed_examples, data: data119 };
                                     if (vErrors === null) {
                                         vErrors = [err285];
                                     }
@@ -7330,12 +7339,9 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                     errors++;
                                 }
-                            }
-                            if (data114.min_eligible_coverage !== undefined) {
-                                let data118 = data114.min_eligible_coverage;
-                                if ((typeof data118 == "number") && (isFinite(data118))) {
-                                    if (data118 > 1 || isNaN(data118)) {
-                                        const err286 = { instancePath: instancePath + "/gate/families/dictionary/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_eligible_coverage, data: data118 };
+                                if ((typeof data119 == "number") && (isFinite(data119))) {
+                                    if (data119 < 0 || isNaN(data119)) {
+                                        const err286 = { instancePath: instancePath + "/gate/families/typo/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.min_changed_examples, data: data119 };
                                         if (vErrors === null) {
                                             vErrors = [err286];
                                         }
@@ -7344,8 +7350,13 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data118 < 0 || isNaN(data118)) {
-                                        const err287 = { instancePath: instancePath + "/gate/families/dictionary/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_eligible_coverage, data: data118 };
+                                }
+                            }
+                            if (data118.max_flip_rate !== undefined) {
+                                let data120 = data118.max_flip_rate;
+                                if ((typeof data120 == "number") && (isFinite(data120))) {
+                                    if (data120 > 1 || isNaN(data120)) {
+                                        const err287 = { instancePath: instancePath + "/gate/families/typo/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.max_flip_rate, data: data120 };
                                         if (vErrors === null) {
                                             vErrors = [err287];
                                         }
@@ -7354,33 +7365,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
+                                    if (data120 < 0 || isNaN(data120)) {
+                                        const err288 = { instancePath: instancePath + "/gate/families/typo/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.max_flip_rate, data: data120 };
+                                        if (vErrors === null) {
+                                            vErrors = [err288];
+                                        }
+                                        else {
+                                            vErrors.push(err288);
+                                        }
+                                        errors++;
+                                    }
                                 }
                                 else {
-                                    const err288 = { instancePath: instancePath + "/gate/families/dictionary/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_eligible_coverage, data: data118 };
+                                    const err289 = { instancePath: instancePath + "/gate/families/typo/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.typo.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.max_flip_rate, data: data120 };
                                     if (vErrors === null) {
-                                        vErrors = [err288];
+                                        vErrors = [err289];
                                     }
                                     else {
-                                        vErrors.push(err288);
+                                        vErrors.push(err289);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data114.max_attack_success !== undefined) {
-                                let data119 = data114.max_attack_success;
-                                if ((typeof data119 == "number") && (isFinite(data119))) {
-                                    if (data119 > 1 || isNaN(data119)) {
-                                        const err289 = { instancePath: instancePath + "/gate/families/dictionary/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_attack_success, data: data119 };
-                                        if (vErrors === null) {
-                                            vErrors = [err289];
-                                        }
-                                        else {
-                                            vErrors.push(err289);
-                                        }
-                                        errors++;
-                                    }
-                                    if (data119 < 0 || isNaN(data119)) {
-                                        const err290 = { instancePath: instancePath + "/gate/families/dictionary/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_attack_success, data: data119 };
+                            if (data118.max_accuracy_drop_pp !== undefined) {
+                                let data121 = data118.max_accuracy_drop_pp;
+                                if ((typeof data121 == "number") && (isFinite(data121))) {
+                                    if (data121 > 100 || isNaN(data121)) {
+                                        const err290 = { instancePath: instancePath + "/gate/families/typo/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.max_accuracy_drop_pp, data: data121 };
                                         if (vErrors === null) {
                                             vErrors = [err290];
                                         }
@@ -7389,33 +7400,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
+                                    if (data121 < -100 || isNaN(data121)) {
+                                        const err291 = { instancePath: instancePath + "/gate/families/typo/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.max_accuracy_drop_pp, data: data121 };
+                                        if (vErrors === null) {
+                                            vErrors = [err291];
+                                        }
+                                        else {
+                                            vErrors.push(err291);
+                                        }
+                                        errors++;
+                                    }
                                 }
                                 else {
-                                    const err291 = { instancePath: instancePath + "/gate/families/dictionary/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_attack_success, data: data119 };
+                                    const err292 = { instancePath: instancePath + "/gate/families/typo/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.typo.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.max_accuracy_drop_pp, data: data121 };
                                     if (vErrors === null) {
-                                        vErrors = [err291];
+                                        vErrors = [err292];
                                     }
                                     else {
-                                        vErrors.push(err291);
+                                        vErrors.push(err292);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data114.max_regression_pp !== undefined) {
-                                let data120 = data114.max_regression_pp;
-                                if ((typeof data120 == "number") && (isFinite(data120))) {
-                                    if (data120 > 100 || isNaN(data120)) {
-                                        const err292 = { instancePath: instancePath + "/gate/families/dictionary/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_regression_pp, data: data120 };
-                                        if (vErrors === null) {
-                                            vErrors = [err292];
-                                        }
-                                        else {
-                                            vErrors.push(err292);
-                                        }
-                                        errors++;
-                                    }
-                                    if (data120 < 0 || isNaN(data120)) {
-                                        const err293 = { instancePath: instancePath + "/gate/families/dictionary/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_regression_pp, data: data120 };
+                            if (data118.min_eligible_coverage !== undefined) {
+                                let data122 = data118.min_eligible_coverage;
+                                if ((typeof data122 == "number") && (isFinite(data122))) {
+                                    if (data122 > 1 || isNaN(data122)) {
+                                        const err293 = { instancePath: instancePath + "/gate/families/typo/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.min_eligible_coverage, data: data122 };
                                         if (vErrors === null) {
                                             vErrors = [err293];
                                         }
@@ -7424,75 +7435,68 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                }
-                                else {
-                                    const err294 = { instancePath: instancePath + "/gate/families/dictionary/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_regression_pp, data: data120 };
-                                    if (vErrors === null) {
-                                        vErrors = [err294];
-                                    }
-                                    else {
-                                        vErrors.push(err294);
-                                    }
-                                    errors++;
-                                }
-                            }
-                        }
-                        else {
-                            const err295 = { instancePath: instancePath + "/gate/families/dictionary", schemaPath: "#/properties/gate/properties/families/properties/dictionary/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.dictionary.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary, data: data114 };
-                            if (vErrors === null) {
-                                vErrors = [err295];
-                            }
-                            else {
-                                vErrors.push(err295);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data99.append !== undefined) {
-                        let data121 = data99.append;
-                        if (data121 && typeof data121 == "object" && !Array.isArray(data121)) {
-                            for (const key35 in data121) {
-                                if (!((((((key35 === "min_changed_examples") || (key35 === "max_flip_rate")) || (key35 === "max_accuracy_drop_pp")) || (key35 === "min_eligible_coverage")) || (key35 === "max_attack_success")) || (key35 === "max_regression_pp"))) {
-                                    const err296 = { instancePath: instancePath + "/gate/families/append", schemaPath: "#/properties/gate/properties/families/properties/append/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key35 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.append, data: data121 };
-                                    if (vErrors === null) {
-                                        vErrors = [err296];
-                                    }
-                                    else {
-                                        vErrors.push(err296);
-                                    }
-                                    errors++;
-                                }
-                            }
-                            if (data121.min_changed_examples !== undefined) {
-                                let data122 = data121.min_changed_examples;
-                                if (!(((typeof data122 == "number") && (!(data122 % 1) && !isNaN(data122))) && (isFinite(data122)))) {
-                                    const err297 = { instancePath: instancePath + "/gate/families/append/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/append/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.append.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.min_changed_examples, data: data122 };
-                                    if (vErrors === null) {
-                                        vErrors = [err297];
-                                    }
-                                    else {
-                                        vErrors.push(err297);
-                                    }
-                                    errors++;
-                                }
-                                if ((typeof data122 == "number") && (isFinite(data122))) {
                                     if (data122 < 0 || isNaN(data122)) {
-                                        const err298 = { instancePath: instancePath + "/gate/families/append/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/append/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.min_changed_examples, data: data122 };
+                                        const err294 = { instancePath: instancePath + "/gate/families/typo/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.min_eligible_coverage, data: data122 };
                                         if (vErrors === null) {
-                                            vErrors = [err298];
+                                            vErrors = [err294];
                                         }
                                         else {
-                                            vErrors.push(err298);
+                                            vErrors.push(err294);
                                         }
                                         errors++;
                                     }
                                 }
+                                else {
+                                    const err295 = { instancePath: instancePath + "/gate/families/typo/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.typo.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.min_eligible_coverage, data: data122 };
+                                    if (vErrors === null) {
+                                        vErrors = [err295];
+                                    }
+                                    else {
+                                        vErrors.push(err295);
+                                    }
+                                    errors++;
+                                }
                             }
-                            if (data121.max_flip_rate !== undefined) {
-                                let data123 = data121.max_flip_rate;
+                            if (data118.max_attack_success !== undefined) {
+                                let data123 = data118.max_attack_success;
                                 if ((typeof data123 == "number") && (isFinite(data123))) {
                                     if (data123 > 1 || isNaN(data123)) {
-                                        const err299 = { instancePath: instancePath + "/gate/families/append/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_flip_rate, data: data123 };
+                                        const err296 = { instancePath: instancePath + "/gate/families/typo/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.max_attack_success, data: data123 };
+                                        if (vErrors === null) {
+                                            vErrors = [err296];
+                                        }
+                                        else {
+                                            vErrors.push(err296);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data123 < 0 || isNaN(data123)) {
+                                        const err297 = { instancePath: instancePath + "/gate/families/typo/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.max_attack_success, data: data123 };
+                                        if (vErrors === null) {
+                                            vErrors = [err297];
+                                        }
+                                        else {
+                                            vErrors.push(err297);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err298 = { instancePath: instancePath + "/gate/families/typo/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.typo.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.max_attack_success, data: data123 };
+                                    if (vErrors === null) {
+                                        vErrors = [err298];
+                                    }
+                                    else {
+                                        vErrors.push(err298);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data118.max_regression_pp !== undefined) {
+                                let data124 = data118.max_regression_pp;
+                                if ((typeof data124 == "number") && (isFinite(data124))) {
+                                    if (data124 > 100 || isNaN(data124)) {
+                                        const err299 = { instancePath: instancePath + "/gate/families/typo/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.max_regression_pp, data: data124 };
                                         if (vErrors === null) {
                                             vErrors = [err299];
                                         }
@@ -7501,8 +7505,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data123 < 0 || isNaN(data123)) {
-                                        const err300 = { instancePath: instancePath + "/gate/families/append/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_flip_rate, data: data123 };
+                                    if (data124 < 0 || isNaN(data124)) {
+                                        const err300 = { instancePath: instancePath + "/gate/families/typo/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.max_regression_pp, data: data124 };
                                         if (vErrors === null) {
                                             vErrors = [err300];
                                         }
@@ -7513,7 +7517,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err301 = { instancePath: instancePath + "/gate/families/append/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.append.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_flip_rate, data: data123 };
+                                    const err301 = { instancePath: instancePath + "/gate/families/typo/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.typo.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.max_regression_pp, data: data124 };
                                     if (vErrors === null) {
                                         vErrors = [err301];
                                     }
@@ -7523,32 +7527,37 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data121.max_accuracy_drop_pp !== undefined) {
-                                let data124 = data121.max_accuracy_drop_pp;
-                                if ((typeof data124 == "number") && (isFinite(data124))) {
-                                    if (data124 > 100 || isNaN(data124)) {
-                                        const err302 = { instancePath: instancePath + "/gate/families/append/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_accuracy_drop_pp, data: data124 };
-                                        if (vErrors === null) {
-                                            vErrors = [err302];
-                                        }
-                                        else {
-                                            vErrors.push(err302);
-                                        }
-                                        errors++;
+                        }
+                        else {
+                            const err302 = { instancePath: instancePath + "/gate/families/typo", schemaPath: "#/properties/gate/properties/families/properties/typo/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.typo.type, parentSchema: schema11.properties.gate.properties.families.properties.typo, data: data118 };
+                            if (vErrors === null) {
+                                vErrors = [err302];
+                            }
+                            else {
+                                vErrors.push(err302);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data103.dictionary !== undefined) {
+                        let data125 = data103.dictionary;
+                        if (data125 && typeof data125 == "object" && !Array.isArray(data125)) {
+                            for (const key36 in data125) {
+                                if (!((((((key36 === "min_changed_examples") || (key36 === "max_flip_rate")) || (key36 === "max_accuracy_drop_pp")) || (key36 === "min_eligible_coverage")) || (key36 === "max_attack_success")) || (key36 === "max_regression_pp"))) {
+                                    const err303 = { instancePath: instancePath + "/gate/families/dictionary", schemaPath: "#/properties/gate/properties/families/properties/dictionary/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key36 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.dictionary, data: data125 };
+                                    if (vErrors === null) {
+                                        vErrors = [err303];
                                     }
-                                    if (data124 < -100 || isNaN(data124)) {
-                                        const err303 = { instancePath: instancePath + "/gate/families/append/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_accuracy_drop_pp, data: data124 };
-                                        if (vErrors === null) {
-                                            vErrors = [err303];
-                                        }
-                                        else {
-                                            vErrors.push(err303);
-                                        }
-                                        errors++;
+                                    else {
+                                        vErrors.push(err303);
                                     }
+                                    errors++;
                                 }
-                                else {
-                                    const err304 = { instancePath: instancePath + "/gate/families/append/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.append.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_accuracy_drop_pp, data: data124 };
+                            }
+                            if (data125.min_changed_examples !== undefined) {
+                                let data126 = data125.min_changed_examples;
+                                if (!(((typeof data126 == "number") && (!(data126 % 1) && !isNaN(data126))) && (isFinite(data126)))) {
+                                    const err304 = { instancePath: instancePath + "/gate/families/dictionary/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_changed_examples, data: data126 };
                                     if (vErrors === null) {
                                         vErrors = [err304];
                                     }
@@ -7557,12 +7566,9 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                     errors++;
                                 }
-                            }
-                            if (data121.min_eligible_coverage !== undefined) {
-                                let data125 = data121.min_eligible_coverage;
-                                if ((typeof data125 == "number") && (isFinite(data125))) {
-                                    if (data125 > 1 || isNaN(data125)) {
-                                        const err305 = { instancePath: instancePath + "/gate/families/append/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/append/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.min_eligible_coverage, data: data125 };
+                                if ((typeof data126 == "number") && (isFinite(data126))) {
+                                    if (data126 < 0 || isNaN(data126)) {
+                                        const err305 = { instancePath: instancePath + "/gate/families/dictionary/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_changed_examples, data: data126 };
                                         if (vErrors === null) {
                                             vErrors = [err305];
                                         }
@@ -7571,8 +7577,13 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data125 < 0 || isNaN(data125)) {
-                                        const err306 = { instancePath: instancePath + "/gate/families/append/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/append/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.min_eligible_coverage, data: data125 };
+                                }
+                            }
+                            if (data125.max_flip_rate !== undefined) {
+                                let data127 = data125.max_flip_rate;
+                                if ((typeof data127 == "number") && (isFinite(data127))) {
+                                    if (data127 > 1 || isNaN(data127)) {
+                                        const err306 = { instancePath: instancePath + "/gate/families/dictionary/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_flip_rate, data: data127 };
                                         if (vErrors === null) {
                                             vErrors = [err306];
                                         }
@@ -7581,33 +7592,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
+                                    if (data127 < 0 || isNaN(data127)) {
+                                        const err307 = { instancePath: instancePath + "/gate/families/dictionary/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_flip_rate, data: data127 };
+                                        if (vErrors === null) {
+                                            vErrors = [err307];
+                                        }
+                                        else {
+                                            vErrors.push(err307);
+                                        }
+                                        errors++;
+                                    }
                                 }
                                 else {
-                                    const err307 = { instancePath: instancePath + "/gate/families/append/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/append/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.append.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.min_eligible_coverage, data: data125 };
+                                    const err308 = { instancePath: instancePath + "/gate/families/dictionary/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_flip_rate, data: data127 };
                                     if (vErrors === null) {
-                                        vErrors = [err307];
+                                        vErrors = [err308];
                                     }
                                     else {
-                                        vErrors.push(err307);
+                                        vErrors.push(err308);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data121.max_attack_success !== undefined) {
-                                let data126 = data121.max_attack_success;
-                                if ((typeof data126 == "number") && (isFinite(data126))) {
-                                    if (data126 > 1 || isNaN(data126)) {
-                                        const err308 = { instancePath: instancePath + "/gate/families/append/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_attack_success, data: data126 };
-                                        if (vErrors === null) {
-                                            vErrors = [err308];
-                                        }
-                                        else {
-                                            vErrors.push(err308);
-                                        }
-                                        errors++;
-                                    }
-                                    if (data126 < 0 || isNaN(data126)) {
-                                        const err309 = { instancePath: instancePath + "/gate/families/append/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_attack_success, data: data126 };
+                            if (data125.max_accuracy_drop_pp !== undefined) {
+                                let data128 = data125.max_accuracy_drop_pp;
+                                if ((typeof data128 == "number") && (isFinite(data128))) {
+                                    if (data128 > 100 || isNaN(data128)) {
+                                        const err309 = { instancePath: instancePath + "/gate/families/dictionary/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_accuracy_drop_pp, data: data128 };
                                         if (vErrors === null) {
                                             vErrors = [err309];
                                         }
@@ -7616,33 +7627,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
+                                    if (data128 < -100 || isNaN(data128)) {
+                                        const err310 = { instancePath: instancePath + "/gate/families/dictionary/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_accuracy_drop_pp, data: data128 };
+                                        if (vErrors === null) {
+                                            vErrors = [err310];
+                                        }
+                                        else {
+                                            vErrors.push(err310);
+                                        }
+                                        errors++;
+                                    }
                                 }
                                 else {
-                                    const err310 = { instancePath: instancePath + "/gate/families/append/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.append.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_attack_success, data: data126 };
+                                    const err311 = { instancePath: instancePath + "/gate/families/dictionary/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_accuracy_drop_pp, data: data128 };
                                     if (vErrors === null) {
-                                        vErrors = [err310];
+                                        vErrors = [err311];
                                     }
                                     else {
-                                        vErrors.push(err310);
+                                        vErrors.push(err311);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data121.max_regression_pp !== undefined) {
-                                let data127 = data121.max_regression_pp;
-                                if ((typeof data127 == "number") && (isFinite(data127))) {
-                                    if (data127 > 100 || isNaN(data127)) {
-                                        const err311 = { instancePath: instancePath + "/gate/families/append/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_regression_pp, data: data127 };
-                                        if (vErrors === null) {
-                                            vErrors = [err311];
-                                        }
-                                        else {
-                                            vErrors.push(err311);
-                                        }
-                                        errors++;
-                                    }
-                                    if (data127 < 0 || isNaN(data127)) {
-                                        const err312 = { instancePath: instancePath + "/gate/families/append/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_regression_pp, data: data127 };
+                            if (data125.min_eligible_coverage !== undefined) {
+                                let data129 = data125.min_eligible_coverage;
+                                if ((typeof data129 == "number") && (isFinite(data129))) {
+                                    if (data129 > 1 || isNaN(data129)) {
+                                        const err312 = { instancePath: instancePath + "/gate/families/dictionary/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_eligible_coverage, data: data129 };
                                         if (vErrors === null) {
                                             vErrors = [err312];
                                         }
@@ -7651,75 +7662,68 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                }
-                                else {
-                                    const err313 = { instancePath: instancePath + "/gate/families/append/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.append.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_regression_pp, data: data127 };
-                                    if (vErrors === null) {
-                                        vErrors = [err313];
-                                    }
-                                    else {
-                                        vErrors.push(err313);
-                                    }
-                                    errors++;
-                                }
-                            }
-                        }
-                        else {
-                            const err314 = { instancePath: instancePath + "/gate/families/append", schemaPath: "#/properties/gate/properties/families/properties/append/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.append.type, parentSchema: schema11.properties.gate.properties.families.properties.append, data: data121 };
-                            if (vErrors === null) {
-                                vErrors = [err314];
-                            }
-                            else {
-                                vErrors.push(err314);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data99.search !== undefined) {
-                        let data128 = data99.search;
-                        if (data128 && typeof data128 == "object" && !Array.isArray(data128)) {
-                            for (const key36 in data128) {
-                                if (!((((((key36 === "min_changed_examples") || (key36 === "max_flip_rate")) || (key36 === "max_accuracy_drop_pp")) || (key36 === "min_eligible_coverage")) || (key36 === "max_attack_success")) || (key36 === "max_regression_pp"))) {
-                                    const err315 = { instancePath: instancePath + "/gate/families/search", schemaPath: "#/properties/gate/properties/families/properties/search/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key36 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.search, data: data128 };
-                                    if (vErrors === null) {
-                                        vErrors = [err315];
-                                    }
-                                    else {
-                                        vErrors.push(err315);
-                                    }
-                                    errors++;
-                                }
-                            }
-                            if (data128.min_changed_examples !== undefined) {
-                                let data129 = data128.min_changed_examples;
-                                if (!(((typeof data129 == "number") && (!(data129 % 1) && !isNaN(data129))) && (isFinite(data129)))) {
-                                    const err316 = { instancePath: instancePath + "/gate/families/search/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/search/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.search.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.min_changed_examples, data: data129 };
-                                    if (vErrors === null) {
-                                        vErrors = [err316];
-                                    }
-                                    else {
-                                        vErrors.push(err316);
-                                    }
-                                    errors++;
-                                }
-                                if ((typeof data129 == "number") && (isFinite(data129))) {
                                     if (data129 < 0 || isNaN(data129)) {
-                                        const err317 = { instancePath: instancePath + "/gate/families/search/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/search/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.min_changed_examples, data: data129 };
+                                        const err313 = { instancePath: instancePath + "/gate/families/dictionary/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_eligible_coverage, data: data129 };
                                         if (vErrors === null) {
-                                            vErrors = [err317];
+                                            vErrors = [err313];
                                         }
                                         else {
-                                            vErrors.push(err317);
+                                            vErrors.push(err313);
                                         }
                                         errors++;
                                     }
                                 }
+                                else {
+                                    const err314 = { instancePath: instancePath + "/gate/families/dictionary/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_eligible_coverage, data: data129 };
+                                    if (vErrors === null) {
+                                        vErrors = [err314];
+                                    }
+                                    else {
+                                        vErrors.push(err314);
+                                    }
+                                    errors++;
+                                }
                             }
-                            if (data128.max_flip_rate !== undefined) {
-                                let data130 = data128.max_flip_rate;
+                            if (data125.max_attack_success !== undefined) {
+                                let data130 = data125.max_attack_success;
                                 if ((typeof data130 == "number") && (isFinite(data130))) {
                                     if (data130 > 1 || isNaN(data130)) {
-                                        const err318 = { instancePath: instancePath + "/gate/families/search/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_flip_rate, data: data130 };
+                                        const err315 = { instancePath: instancePath + "/gate/families/dictionary/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_attack_success, data: data130 };
+                                        if (vErrors === null) {
+                                            vErrors = [err315];
+                                        }
+                                        else {
+                                            vErrors.push(err315);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data130 < 0 || isNaN(data130)) {
+                                        const err316 = { instancePath: instancePath + "/gate/families/dictionary/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_attack_success, data: data130 };
+                                        if (vErrors === null) {
+                                            vErrors = [err316];
+                                        }
+                                        else {
+                                            vErrors.push(err316);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err317 = { instancePath: instancePath + "/gate/families/dictionary/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_attack_success, data: data130 };
+                                    if (vErrors === null) {
+                                        vErrors = [err317];
+                                    }
+                                    else {
+                                        vErrors.push(err317);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data125.max_regression_pp !== undefined) {
+                                let data131 = data125.max_regression_pp;
+                                if ((typeof data131 == "number") && (isFinite(data131))) {
+                                    if (data131 > 100 || isNaN(data131)) {
+                                        const err318 = { instancePath: instancePath + "/gate/families/dictionary/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_regression_pp, data: data131 };
                                         if (vErrors === null) {
                                             vErrors = [err318];
                                         }
@@ -7728,8 +7732,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data130 < 0 || isNaN(data130)) {
-                                        const err319 = { instancePath: instancePath + "/gate/families/search/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_flip_rate, data: data130 };
+                                    if (data131 < 0 || isNaN(data131)) {
+                                        const err319 = { instancePath: instancePath + "/gate/families/dictionary/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_regression_pp, data: data131 };
                                         if (vErrors === null) {
                                             vErrors = [err319];
                                         }
@@ -7740,7 +7744,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err320 = { instancePath: instancePath + "/gate/families/search/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.search.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_flip_rate, data: data130 };
+                                    const err320 = { instancePath: instancePath + "/gate/families/dictionary/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_regression_pp, data: data131 };
                                     if (vErrors === null) {
                                         vErrors = [err320];
                                     }
@@ -7750,32 +7754,37 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data128.max_accuracy_drop_pp !== undefined) {
-                                let data131 = data128.max_accuracy_drop_pp;
-                                if ((typeof data131 == "number") && (isFinite(data131))) {
-                                    if (data131 > 100 || isNaN(data131)) {
-                                        const err321 = { instancePath: instancePath + "/gate/families/search/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_accuracy_drop_pp, data: data131 };
-                                        if (vErrors === null) {
-                                            vErrors = [err321];
-                                        }
-                                        else {
-                                            vErrors.push(err321);
-                                        }
-                                        errors++;
+                        }
+                        else {
+                            const err321 = { instancePath: instancePath + "/gate/families/dictionary", schemaPath: "#/properties/gate/properties/families/properties/dictionary/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.dictionary.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary, data: data125 };
+                            if (vErrors === null) {
+                                vErrors = [err321];
+                            }
+                            else {
+                                vErrors.push(err321);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data103.append !== undefined) {
+                        let data132 = data103.append;
+                        if (data132 && typeof data132 == "object" && !Array.isArray(data132)) {
+                            for (const key37 in data132) {
+                                if (!((((((key37 === "min_changed_examples") || (key37 === "max_flip_rate")) || (key37 === "max_accuracy_drop_pp")) || (key37 === "min_eligible_coverage")) || (key37 === "max_attack_success")) || (key37 === "max_regression_pp"))) {
+                                    const err322 = { instancePath: instancePath + "/gate/families/append", schemaPath: "#/properties/gate/properties/families/properties/append/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key37 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.append, data: data132 };
+                                    if (vErrors === null) {
+                                        vErrors = [err322];
                                     }
-                                    if (data131 < -100 || isNaN(data131)) {
-                                        const err322 = { instancePath: instancePath + "/gate/families/search/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_accuracy_drop_pp, data: data131 };
-                                        if (vErrors === null) {
-                                            vErrors = [err322];
-                                        }
-                                        else {
-                                            vErrors.push(err322);
-                                        }
-                                        errors++;
+                                    else {
+                                        vErrors.push(err322);
                                     }
+                                    errors++;
                                 }
-                                else {
-                                    const err323 = { instancePath: instancePath + "/gate/families/search/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.search.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_accuracy_drop_pp, data: data131 };
+                            }
+                            if (data132.min_changed_examples !== undefined) {
+                                let data133 = data132.min_changed_examples;
+                                if (!(((typeof data133 == "number") && (!(data133 % 1) && !isNaN(data133))) && (isFinite(data133)))) {
+                                    const err323 = { instancePath: instancePath + "/gate/families/append/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/append/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.append.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.min_changed_examples, data: data133 };
                                     if (vErrors === null) {
                                         vErrors = [err323];
                                     }
@@ -7784,12 +7793,9 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                     errors++;
                                 }
-                            }
-                            if (data128.min_eligible_coverage !== undefined) {
-                                let data132 = data128.min_eligible_coverage;
-                                if ((typeof data132 == "number") && (isFinite(data132))) {
-                                    if (data132 > 1 || isNaN(data132)) {
-                                        const err324 = { instancePath: instancePath + "/gate/families/search/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/search/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.min_eligible_coverage, data: data132 };
+                                if ((typeof data133 == "number") && (isFinite(data133))) {
+                                    if (data133 < 0 || isNaN(data133)) {
+                                        const err324 = { instancePath: instancePath + "/gate/families/append/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/append/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.min_changed_examples, data: data133 };
                                         if (vErrors === null) {
                                             vErrors = [err324];
                                         }
@@ -7798,8 +7804,13 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data132 < 0 || isNaN(data132)) {
-                                        const err325 = { instancePath: instancePath + "/gate/families/search/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/search/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.min_eligible_coverage, data: data132 };
+                                }
+                            }
+                            if (data132.max_flip_rate !== undefined) {
+                                let data134 = data132.max_flip_rate;
+                                if ((typeof data134 == "number") && (isFinite(data134))) {
+                                    if (data134 > 1 || isNaN(data134)) {
+                                        const err325 = { instancePath: instancePath + "/gate/families/append/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_flip_rate, data: data134 };
                                         if (vErrors === null) {
                                             vErrors = [err325];
                                         }
@@ -7808,33 +7819,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
+                                    if (data134 < 0 || isNaN(data134)) {
+                                        const err326 = { instancePath: instancePath + "/gate/families/append/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_flip_rate, data: data134 };
+                                        if (vErrors === null) {
+                                            vErrors = [err326];
+                                        }
+                                        else {
+                                            vErrors.push(err326);
+                                        }
+                                        errors++;
+                                    }
                                 }
                                 else {
-                                    const err326 = { instancePath: instancePath + "/gate/families/search/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/search/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.search.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.min_eligible_coverage, data: data132 };
+                                    const err327 = { instancePath: instancePath + "/gate/families/append/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.append.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_flip_rate, data: data134 };
                                     if (vErrors === null) {
-                                        vErrors = [err326];
+                                        vErrors = [err327];
                                     }
                                     else {
-                                        vErrors.push(err326);
+                                        vErrors.push(err327);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data128.max_attack_success !== undefined) {
-                                let data133 = data128.max_attack_success;
-                                if ((typeof data133 == "number") && (isFinite(data133))) {
-                                    if (data133 > 1 || isNaN(data133)) {
-                                        const err327 = { instancePath: instancePath + "/gate/families/search/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_attack_success, data: data133 };
-                                        if (vErrors === null) {
-                                            vErrors = [err327];
-                                        }
-                                        else {
-                                            vErrors.push(err327);
-                                        }
-                                        errors++;
-                                    }
-                                    if (data133 < 0 || isNaN(data133)) {
-                                        const err328 = { instancePath: instancePath + "/gate/families/search/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_attack_success, data: data133 };
+                            if (data132.max_accuracy_drop_pp !== undefined) {
+                                let data135 = data132.max_accuracy_drop_pp;
+                                if ((typeof data135 == "number") && (isFinite(data135))) {
+                                    if (data135 > 100 || isNaN(data135)) {
+                                        const err328 = { instancePath: instancePath + "/gate/families/append/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_accuracy_drop_pp, data: data135 };
                                         if (vErrors === null) {
                                             vErrors = [err328];
                                         }
@@ -7843,33 +7854,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
+                                    if (data135 < -100 || isNaN(data135)) {
+                                        const err329 = { instancePath: instancePath + "/gate/families/append/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_accuracy_drop_pp, data: data135 };
+                                        if (vErrors === null) {
+                                            vErrors = [err329];
+                                        }
+                                        else {
+                                            vErrors.push(err329);
+                                        }
+                                        errors++;
+                                    }
                                 }
                                 else {
-                                    const err329 = { instancePath: instancePath + "/gate/families/search/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.search.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_attack_success, data: data133 };
+                                    const err330 = { instancePath: instancePath + "/gate/families/append/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.append.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_accuracy_drop_pp, data: data135 };
                                     if (vErrors === null) {
-                                        vErrors = [err329];
+                                        vErrors = [err330];
                                     }
                                     else {
-                                        vErrors.push(err329);
+                                        vErrors.push(err330);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data128.max_regression_pp !== undefined) {
-                                let data134 = data128.max_regression_pp;
-                                if ((typeof data134 == "number") && (isFinite(data134))) {
-                                    if (data134 > 100 || isNaN(data134)) {
-                                        const err330 = { instancePath: instancePath + "/gate/families/search/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_regression_pp, data: data134 };
-                                        if (vErrors === null) {
-                                            vErrors = [err330];
-                                        }
-                                        else {
-                                            vErrors.push(err330);
-                                        }
-                                        errors++;
-                                    }
-                                    if (data134 < 0 || isNaN(data134)) {
-                                        const err331 = { instancePath: instancePath + "/gate/families/search/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_regression_pp, data: data134 };
+                            if (data132.min_eligible_coverage !== undefined) {
+                                let data136 = data132.min_eligible_coverage;
+                                if ((typeof data136 == "number") && (isFinite(data136))) {
+                                    if (data136 > 1 || isNaN(data136)) {
+                                        const err331 = { instancePath: instancePath + "/gate/families/append/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/append/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.min_eligible_coverage, data: data136 };
                                         if (vErrors === null) {
                                             vErrors = [err331];
                                         }
@@ -7878,75 +7889,68 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                }
-                                else {
-                                    const err332 = { instancePath: instancePath + "/gate/families/search/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.search.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_regression_pp, data: data134 };
-                                    if (vErrors === null) {
-                                        vErrors = [err332];
-                                    }
-                                    else {
-                                        vErrors.push(err332);
-                                    }
-                                    errors++;
-                                }
-                            }
-                        }
-                        else {
-                            const err333 = { instancePath: instancePath + "/gate/families/search", schemaPath: "#/properties/gate/properties/families/properties/search/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.search.type, parentSchema: schema11.properties.gate.properties.families.properties.search, data: data128 };
-                            if (vErrors === null) {
-                                vErrors = [err333];
-                            }
-                            else {
-                                vErrors.push(err333);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data99.fgm !== undefined) {
-                        let data135 = data99.fgm;
-                        if (data135 && typeof data135 == "object" && !Array.isArray(data135)) {
-                            for (const key37 in data135) {
-                                if (!((((((key37 === "min_changed_examples") || (key37 === "max_flip_rate")) || (key37 === "max_accuracy_drop_pp")) || (key37 === "min_eligible_coverage")) || (key37 === "max_attack_success")) || (key37 === "max_regression_pp"))) {
-                                    const err334 = { instancePath: instancePath + "/gate/families/fgm", schemaPath: "#/properties/gate/properties/families/properties/fgm/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key37 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.fgm, data: data135 };
-                                    if (vErrors === null) {
-                                        vErrors = [err334];
-                                    }
-                                    else {
-                                        vErrors.push(err334);
-                                    }
-                                    errors++;
-                                }
-                            }
-                            if (data135.min_changed_examples !== undefined) {
-                                let data136 = data135.min_changed_examples;
-                                if (!(((typeof data136 == "number") && (!(data136 % 1) && !isNaN(data136))) && (isFinite(data136)))) {
-                                    const err335 = { instancePath: instancePath + "/gate/families/fgm/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.fgm.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.min_changed_examples, data: data136 };
-                                    if (vErrors === null) {
-                                        vErrors = [err335];
-                                    }
-                                    else {
-                                        vErrors.push(err335);
-                                    }
-                                    errors++;
-                                }
-                                if ((typeof data136 == "number") && (isFinite(data136))) {
                                     if (data136 < 0 || isNaN(data136)) {
-                                        const err336 = { instancePath: instancePath + "/gate/families/fgm/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.min_changed_examples, data: data136 };
+                                        const err332 = { instancePath: instancePath + "/gate/families/append/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/append/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.min_eligible_coverage, data: data136 };
                                         if (vErrors === null) {
-                                            vErrors = [err336];
+                                            vErrors = [err332];
                                         }
                                         else {
-                                            vErrors.push(err336);
+                                            vErrors.push(err332);
                                         }
                                         errors++;
                                     }
                                 }
+                                else {
+                                    const err333 = { instancePath: instancePath + "/gate/families/append/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/append/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.append.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.min_eligible_coverage, data: data136 };
+                                    if (vErrors === null) {
+                                        vErrors = [err333];
+                                    }
+                                    else {
+                                        vErrors.push(err333);
+                                    }
+                                    errors++;
+                                }
                             }
-                            if (data135.max_flip_rate !== undefined) {
-                                let data137 = data135.max_flip_rate;
+                            if (data132.max_attack_success !== undefined) {
+                                let data137 = data132.max_attack_success;
                                 if ((typeof data137 == "number") && (isFinite(data137))) {
                                     if (data137 > 1 || isNaN(data137)) {
-                                        const err337 = { instancePath: instancePath + "/gate/families/fgm/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_flip_rate, data: data137 };
+                                        const err334 = { instancePath: instancePath + "/gate/families/append/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_attack_success, data: data137 };
+                                        if (vErrors === null) {
+                                            vErrors = [err334];
+                                        }
+                                        else {
+                                            vErrors.push(err334);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data137 < 0 || isNaN(data137)) {
+                                        const err335 = { instancePath: instancePath + "/gate/families/append/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_attack_success, data: data137 };
+                                        if (vErrors === null) {
+                                            vErrors = [err335];
+                                        }
+                                        else {
+                                            vErrors.push(err335);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err336 = { instancePath: instancePath + "/gate/families/append/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.append.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_attack_success, data: data137 };
+                                    if (vErrors === null) {
+                                        vErrors = [err336];
+                                    }
+                                    else {
+                                        vErrors.push(err336);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data132.max_regression_pp !== undefined) {
+                                let data138 = data132.max_regression_pp;
+                                if ((typeof data138 == "number") && (isFinite(data138))) {
+                                    if (data138 > 100 || isNaN(data138)) {
+                                        const err337 = { instancePath: instancePath + "/gate/families/append/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_regression_pp, data: data138 };
                                         if (vErrors === null) {
                                             vErrors = [err337];
                                         }
@@ -7955,8 +7959,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data137 < 0 || isNaN(data137)) {
-                                        const err338 = { instancePath: instancePath + "/gate/families/fgm/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_flip_rate, data: data137 };
+                                    if (data138 < 0 || isNaN(data138)) {
+                                        const err338 = { instancePath: instancePath + "/gate/families/append/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_regression_pp, data: data138 };
                                         if (vErrors === null) {
                                             vErrors = [err338];
                                         }
@@ -7967,7 +7971,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err339 = { instancePath: instancePath + "/gate/families/fgm/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.fgm.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_flip_rate, data: data137 };
+                                    const err339 = { instancePath: instancePath + "/gate/families/append/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.append.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_regression_pp, data: data138 };
                                     if (vErrors === null) {
                                         vErrors = [err339];
                                     }
@@ -7977,32 +7981,37 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data135.max_accuracy_drop_pp !== undefined) {
-                                let data138 = data135.max_accuracy_drop_pp;
-                                if ((typeof data138 == "number") && (isFinite(data138))) {
-                                    if (data138 > 100 || isNaN(data138)) {
-                                        const err340 = { instancePath: instancePath + "/gate/families/fgm/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_accuracy_drop_pp, data: data138 };
-                                        if (vErrors === null) {
-                                            vErrors = [err340];
-                                        }
-                                        else {
-                                            vErrors.push(err340);
-                                        }
-                                        errors++;
+                        }
+                        else {
+                            const err340 = { instancePath: instancePath + "/gate/families/append", schemaPath: "#/properties/gate/properties/families/properties/append/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.append.type, parentSchema: schema11.properties.gate.properties.families.properties.append, data: data132 };
+                            if (vErrors === null) {
+                                vErrors = [err340];
+                            }
+                            else {
+                                vErrors.push(err340);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data103.search !== undefined) {
+                        let data139 = data103.search;
+                        if (data139 && typeof data139 == "object" && !Array.isArray(data139)) {
+                            for (const key38 in data139) {
+                                if (!((((((key38 === "min_changed_examples") || (key38 === "max_flip_rate")) || (key38 === "max_accuracy_drop_pp")) || (key38 === "min_eligible_coverage")) || (key38 === "max_attack_success")) || (key38 === "max_regression_pp"))) {
+                                    const err341 = { instancePath: instancePath + "/gate/families/search", schemaPath: "#/properties/gate/properties/families/properties/search/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key38 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.search, data: data139 };
+                                    if (vErrors === null) {
+                                        vErrors = [err341];
                                     }
-                                    if (data138 < -100 || isNaN(data138)) {
-                                        const err341 = { instancePath: instancePath + "/gate/families/fgm/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_accuracy_drop_pp, data: data138 };
-                                        if (vErrors === null) {
-                                            vErrors = [err341];
-                                        }
-                                        else {
-                                            vErrors.push(err341);
-                                        }
-                                        errors++;
+                                    else {
+                                        vErrors.push(err341);
                                     }
+                                    errors++;
                                 }
-                                else {
-                                    const err342 = { instancePath: instancePath + "/gate/families/fgm/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.fgm.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_accuracy_drop_pp, data: data138 };
+                            }
+                            if (data139.min_changed_examples !== undefined) {
+                                let data140 = data139.min_changed_examples;
+                                if (!(((typeof data140 == "number") && (!(data140 % 1) && !isNaN(data140))) && (isFinite(data140)))) {
+                                    const err342 = { instancePath: instancePath + "/gate/families/search/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/search/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.search.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.min_changed_examples, data: data140 };
                                     if (vErrors === null) {
                                         vErrors = [err342];
                                     }
@@ -8011,12 +8020,9 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                     errors++;
                                 }
-                            }
-                            if (data135.min_eligible_coverage !== undefined) {
-                                let data139 = data135.min_eligible_coverage;
-                                if ((typeof data139 == "number") && (isFinite(data139))) {
-                                    if (data139 > 1 || isNaN(data139)) {
-                                        const err343 = { instancePath: instancePath + "/gate/families/fgm/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.min_eligible_coverage, data: data139 };
+                                if ((typeof data140 == "number") && (isFinite(data140))) {
+                                    if (data140 < 0 || isNaN(data140)) {
+                                        const err343 = { instancePath: instancePath + "/gate/families/search/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/search/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.min_changed_examples, data: data140 };
                                         if (vErrors === null) {
                                             vErrors = [err343];
                                         }
@@ -8025,8 +8031,13 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data139 < 0 || isNaN(data139)) {
-                                        const err344 = { instancePath: instancePath + "/gate/families/fgm/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.min_eligible_coverage, data: data139 };
+                                }
+                            }
+                            if (data139.max_flip_rate !== undefined) {
+                                let data141 = data139.max_flip_rate;
+                                if ((typeof data141 == "number") && (isFinite(data141))) {
+                                    if (data141 > 1 || isNaN(data141)) {
+                                        const err344 = { instancePath: instancePath + "/gate/families/search/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_flip_rate, data: data141 };
                                         if (vErrors === null) {
                                             vErrors = [err344];
                                         }
@@ -8035,33 +8046,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
+                                    if (data141 < 0 || isNaN(data141)) {
+                                        const err345 = { instancePath: instancePath + "/gate/families/search/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_flip_rate, data: data141 };
+                                        if (vErrors === null) {
+                                            vErrors = [err345];
+                                        }
+                                        else {
+                                            vErrors.push(err345);
+                                        }
+                                        errors++;
+                                    }
                                 }
                                 else {
-                                    const err345 = { instancePath: instancePath + "/gate/families/fgm/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.fgm.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.min_eligible_coverage, data: data139 };
+                                    const err346 = { instancePath: instancePath + "/gate/families/search/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.search.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_flip_rate, data: data141 };
                                     if (vErrors === null) {
-                                        vErrors = [err345];
+                                        vErrors = [err346];
                                     }
                                     else {
-                                        vErrors.push(err345);
+                                        vErrors.push(err346);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data135.max_attack_success !== undefined) {
-                                let data140 = data135.max_attack_success;
-                                if ((typeof data140 == "number") && (isFinite(data140))) {
-                                    if (data140 > 1 || isNaN(data140)) {
-                                        const err346 = { instancePath: instancePath + "/gate/families/fgm/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_attack_success, data: data140 };
-                                        if (vErrors === null) {
-                                            vErrors = [err346];
-                                        }
-                                        else {
-                                            vErrors.push(err346);
-                                        }
-                                        errors++;
-                                    }
-                                    if (data140 < 0 || isNaN(data140)) {
-                                        const err347 = { instancePath: instancePath + "/gate/families/fgm/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_attack_success, data: data140 };
+                            if (data139.max_accuracy_drop_pp !== undefined) {
+                                let data142 = data139.max_accuracy_drop_pp;
+                                if ((typeof data142 == "number") && (isFinite(data142))) {
+                                    if (data142 > 100 || isNaN(data142)) {
+                                        const err347 = { instancePath: instancePath + "/gate/families/search/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_accuracy_drop_pp, data: data142 };
                                         if (vErrors === null) {
                                             vErrors = [err347];
                                         }
@@ -8070,33 +8081,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
+                                    if (data142 < -100 || isNaN(data142)) {
+                                        const err348 = { instancePath: instancePath + "/gate/families/search/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_accuracy_drop_pp, data: data142 };
+                                        if (vErrors === null) {
+                                            vErrors = [err348];
+                                        }
+                                        else {
+                                            vErrors.push(err348);
+                                        }
+                                        errors++;
+                                    }
                                 }
                                 else {
-                                    const err348 = { instancePath: instancePath + "/gate/families/fgm/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.fgm.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_attack_success, data: data140 };
+                                    const err349 = { instancePath: instancePath + "/gate/families/search/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.search.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_accuracy_drop_pp, data: data142 };
                                     if (vErrors === null) {
-                                        vErrors = [err348];
+                                        vErrors = [err349];
                                     }
                                     else {
-                                        vErrors.push(err348);
+                                        vErrors.push(err349);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data135.max_regression_pp !== undefined) {
-                                let data141 = data135.max_regression_pp;
-                                if ((typeof data141 == "number") && (isFinite(data141))) {
-                                    if (data141 > 100 || isNaN(data141)) {
-                                        const err349 = { instancePath: instancePath + "/gate/families/fgm/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_regression_pp, data: data141 };
-                                        if (vErrors === null) {
-                                            vErrors = [err349];
-                                        }
-                                        else {
-                                            vErrors.push(err349);
-                                        }
-                                        errors++;
-                                    }
-                                    if (data141 < 0 || isNaN(data141)) {
-                                        const err350 = { instancePath: instancePath + "/gate/families/fgm/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_regression_pp, data: data141 };
+                            if (data139.min_eligible_coverage !== undefined) {
+                                let data143 = data139.min_eligible_coverage;
+                                if ((typeof data143 == "number") && (isFinite(data143))) {
+                                    if (data143 > 1 || isNaN(data143)) {
+                                        const err350 = { instancePath: instancePath + "/gate/families/search/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/search/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.min_eligible_coverage, data: data143 };
                                         if (vErrors === null) {
                                             vErrors = [err350];
                                         }
@@ -8105,75 +8116,68 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                }
-                                else {
-                                    const err351 = { instancePath: instancePath + "/gate/families/fgm/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.fgm.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_regression_pp, data: data141 };
-                                    if (vErrors === null) {
-                                        vErrors = [err351];
-                                    }
-                                    else {
-                                        vErrors.push(err351);
-                                    }
-                                    errors++;
-                                }
-                            }
-                        }
-                        else {
-                            const err352 = { instancePath: instancePath + "/gate/families/fgm", schemaPath: "#/properties/gate/properties/families/properties/fgm/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.fgm.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm, data: data135 };
-                            if (vErrors === null) {
-                                vErrors = [err352];
-                            }
-                            else {
-                                vErrors.push(err352);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data99.pgd !== undefined) {
-                        let data142 = data99.pgd;
-                        if (data142 && typeof data142 == "object" && !Array.isArray(data142)) {
-                            for (const key38 in data142) {
-                                if (!((((((key38 === "min_changed_examples") || (key38 === "max_flip_rate")) || (key38 === "max_accuracy_drop_pp")) || (key38 === "min_eligible_coverage")) || (key38 === "max_attack_success")) || (key38 === "max_regression_pp"))) {
-                                    const err353 = { instancePath: instancePath + "/gate/families/pgd", schemaPath: "#/properties/gate/properties/families/properties/pgd/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key38 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.pgd, data: data142 };
-                                    if (vErrors === null) {
-                                        vErrors = [err353];
-                                    }
-                                    else {
-                                        vErrors.push(err353);
-                                    }
-                                    errors++;
-                                }
-                            }
-                            if (data142.min_changed_examples !== undefined) {
-                                let data143 = data142.min_changed_examples;
-                                if (!(((typeof data143 == "number") && (!(data143 % 1) && !isNaN(data143))) && (isFinite(data143)))) {
-                                    const err354 = { instancePath: instancePath + "/gate/families/pgd/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.pgd.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.min_changed_examples, data: data143 };
-                                    if (vErrors === null) {
-                                        vErrors = [err354];
-                                    }
-                                    else {
-                                        vErrors.push(err354);
-                                    }
-                                    errors++;
-                                }
-                                if ((typeof data143 == "number") && (isFinite(data143))) {
                                     if (data143 < 0 || isNaN(data143)) {
-                                        const err355 = { instancePath: instancePath + "/gate/families/pgd/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.min_changed_examples, data: data143 };
+                                        const err351 = { instancePath: instancePath + "/gate/families/search/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/search/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.min_eligible_coverage, data: data143 };
                                         if (vErrors === null) {
-                                            vErrors = [err355];
+                                            vErrors = [err351];
                                         }
                                         else {
-                                            vErrors.push(err355);
+                                            vErrors.push(err351);
                                         }
                                         errors++;
                                     }
                                 }
+                                else {
+                                    const err352 = { instancePath: instancePath + "/gate/families/search/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/search/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.search.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.min_eligible_coverage, data: data143 };
+                                    if (vErrors === null) {
+                                        vErrors = [err352];
+                                    }
+                                    else {
+                                        vErrors.push(err352);
+                                    }
+                                    errors++;
+                                }
                             }
-                            if (data142.max_flip_rate !== undefined) {
-                                let data144 = data142.max_flip_rate;
+                            if (data139.max_attack_success !== undefined) {
+                                let data144 = data139.max_attack_success;
                                 if ((typeof data144 == "number") && (isFinite(data144))) {
                                     if (data144 > 1 || isNaN(data144)) {
-                                        const err356 = { instancePath: instancePath + "/gate/families/pgd/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_flip_rate, data: data144 };
+                                        const err353 = { instancePath: instancePath + "/gate/families/search/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_attack_success, data: data144 };
+                                        if (vErrors === null) {
+                                            vErrors = [err353];
+                                        }
+                                        else {
+                                            vErrors.push(err353);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data144 < 0 || isNaN(data144)) {
+                                        const err354 = { instancePath: instancePath + "/gate/families/search/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_attack_success, data: data144 };
+                                        if (vErrors === null) {
+                                            vErrors = [err354];
+                                        }
+                                        else {
+                                            vErrors.push(err354);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err355 = { instancePath: instancePath + "/gate/families/search/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.search.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_attack_success, data: data144 };
+                                    if (vErrors === null) {
+                                        vErrors = [err355];
+                                    }
+                                    else {
+                                        vErrors.push(err355);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data139.max_regression_pp !== undefined) {
+                                let data145 = data139.max_regression_pp;
+                                if ((typeof data145 == "number") && (isFinite(data145))) {
+                                    if (data145 > 100 || isNaN(data145)) {
+                                        const err356 = { instancePath: instancePath + "/gate/families/search/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_regression_pp, data: data145 };
                                         if (vErrors === null) {
                                             vErrors = [err356];
                                         }
@@ -8182,8 +8186,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data144 < 0 || isNaN(data144)) {
-                                        const err357 = { instancePath: instancePath + "/gate/families/pgd/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_flip_rate, data: data144 };
+                                    if (data145 < 0 || isNaN(data145)) {
+                                        const err357 = { instancePath: instancePath + "/gate/families/search/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_regression_pp, data: data145 };
                                         if (vErrors === null) {
                                             vErrors = [err357];
                                         }
@@ -8194,7 +8198,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err358 = { instancePath: instancePath + "/gate/families/pgd/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.pgd.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_flip_rate, data: data144 };
+                                    const err358 = { instancePath: instancePath + "/gate/families/search/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.search.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_regression_pp, data: data145 };
                                     if (vErrors === null) {
                                         vErrors = [err358];
                                     }
@@ -8204,32 +8208,37 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data142.max_accuracy_drop_pp !== undefined) {
-                                let data145 = data142.max_accuracy_drop_pp;
-                                if ((typeof data145 == "number") && (isFinite(data145))) {
-                                    if (data145 > 100 || isNaN(data145)) {
-                                        const err359 = { instancePath: instancePath + "/gate/families/pgd/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_accuracy_drop_pp, data: data145 };
-                                        if (vErrors === null) {
-                                            vErrors = [err359];
-                                        }
-                                        else {
-                                            vErrors.push(err359);
-                                        }
-                                        errors++;
+                        }
+                        else {
+                            const err359 = { instancePath: instancePath + "/gate/families/search", schemaPath: "#/properties/gate/properties/families/properties/search/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.search.type, parentSchema: schema11.properties.gate.properties.families.properties.search, data: data139 };
+                            if (vErrors === null) {
+                                vErrors = [err359];
+                            }
+                            else {
+                                vErrors.push(err359);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data103.fgm !== undefined) {
+                        let data146 = data103.fgm;
+                        if (data146 && typeof data146 == "object" && !Array.isArray(data146)) {
+                            for (const key39 in data146) {
+                                if (!((((((key39 === "min_changed_examples") || (key39 === "max_flip_rate")) || (key39 === "max_accuracy_drop_pp")) || (key39 === "min_eligible_coverage")) || (key39 === "max_attack_success")) || (key39 === "max_regression_pp"))) {
+                                    const err360 = { instancePath: instancePath + "/gate/families/fgm", schemaPath: "#/properties/gate/properties/families/properties/fgm/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key39 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.fgm, data: data146 };
+                                    if (vErrors === null) {
+                                        vErrors = [err360];
                                     }
-                                    if (data145 < -100 || isNaN(data145)) {
-                                        const err360 = { instancePath: instancePath + "/gate/families/pgd/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_accuracy_drop_pp, data: data145 };
-                                        if (vErrors === null) {
-                                            vErrors = [err360];
-                                        }
-                                        else {
-                                            vErrors.push(err360);
-                                        }
-                                        errors++;
+                                    else {
+                                        vErrors.push(err360);
                                     }
+                                    errors++;
                                 }
-                                else {
-                                    const err361 = { instancePath: instancePath + "/gate/families/pgd/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.pgd.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_accuracy_drop_pp, data: data145 };
+                            }
+                            if (data146.min_changed_examples !== undefined) {
+                                let data147 = data146.min_changed_examples;
+                                if (!(((typeof data147 == "number") && (!(data147 % 1) && !isNaN(data147))) && (isFinite(data147)))) {
+                                    const err361 = { instancePath: instancePath + "/gate/families/fgm/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.fgm.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.min_changed_examples, data: data147 };
                                     if (vErrors === null) {
                                         vErrors = [err361];
                                     }
@@ -8238,12 +8247,9 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                     errors++;
                                 }
-                            }
-                            if (data142.min_eligible_coverage !== undefined) {
-                                let data146 = data142.min_eligible_coverage;
-                                if ((typeof data146 == "number") && (isFinite(data146))) {
-                                    if (data146 > 1 || isNaN(data146)) {
-                                        const err362 = { instancePath: instancePath + "/gate/families/pgd/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.min_eligible_coverage, data: data146 };
+                                if ((typeof data147 == "number") && (isFinite(data147))) {
+                                    if (data147 < 0 || isNaN(data147)) {
+                                        const err362 = { instancePath: instancePath + "/gate/families/fgm/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.min_changed_examples, data: data147 };
                                         if (vErrors === null) {
                                             vErrors = [err362];
                                         }
@@ -8252,8 +8258,13 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data146 < 0 || isNaN(data146)) {
-                                        const err363 = { instancePath: instancePath + "/gate/families/pgd/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.min_eligible_coverage, data: data146 };
+                                }
+                            }
+                            if (data146.max_flip_rate !== undefined) {
+                                let data148 = data146.max_flip_rate;
+                                if ((typeof data148 == "number") && (isFinite(data148))) {
+                                    if (data148 > 1 || isNaN(data148)) {
+                                        const err363 = { instancePath: instancePath + "/gate/families/fgm/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_flip_rate, data: data148 };
                                         if (vErrors === null) {
                                             vErrors = [err363];
                                         }
@@ -8262,33 +8273,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
+                                    if (data148 < 0 || isNaN(data148)) {
+                                        const err364 = { instancePath: instancePath + "/gate/families/fgm/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_flip_rate, data: data148 };
+                                        if (vErrors === null) {
+                                            vErrors = [err364];
+                                        }
+                                        else {
+                                            vErrors.push(err364);
+                                        }
+                                        errors++;
+                                    }
                                 }
                                 else {
-                                    const err364 = { instancePath: instancePath + "/gate/families/pgd/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.pgd.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.min_eligible_coverage, data: data146 };
+                                    const err365 = { instancePath: instancePath + "/gate/families/fgm/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.fgm.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_flip_rate, data: data148 };
                                     if (vErrors === null) {
-                                        vErrors = [err364];
+                                        vErrors = [err365];
                                     }
                                     else {
-                                        vErrors.push(err364);
+                                        vErrors.push(err365);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data142.max_attack_success !== undefined) {
-                                let data147 = data142.max_attack_success;
-                                if ((typeof data147 == "number") && (isFinite(data147))) {
-                                    if (data147 > 1 || isNaN(data147)) {
-                                        const err365 = { instancePath: instancePath + "/gate/families/pgd/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_attack_success, data: data147 };
-                                        if (vErrors === null) {
-                                            vErrors = [err365];
-                                        }
-                                        else {
-                                            vErrors.push(err365);
-                                        }
-                                        errors++;
-                                    }
-                                    if (data147 < 0 || isNaN(data147)) {
-                                        const err366 = { instancePath: instancePath + "/gate/families/pgd/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_attack_success, data: data147 };
+                            if (data146.max_accuracy_drop_pp !== undefined) {
+                                let data149 = data146.max_accuracy_drop_pp;
+                                if ((typeof data149 == "number") && (isFinite(data149))) {
+                                    if (data149 > 100 || isNaN(data149)) {
+                                        const err366 = { instancePath: instancePath + "/gate/families/fgm/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_accuracy_drop_pp, data: data149 };
                                         if (vErrors === null) {
                                             vErrors = [err366];
                                         }
@@ -8297,33 +8308,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
+                                    if (data149 < -100 || isNaN(data149)) {
+                                        const err367 = { instancePath: instancePath + "/gate/families/fgm/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_accuracy_drop_pp, data: data149 };
+                                        if (vErrors === null) {
+                                            vErrors = [err367];
+                                        }
+                                        else {
+                                            vErrors.push(err367);
+                                        }
+                                        errors++;
+                                    }
                                 }
                                 else {
-                                    const err367 = { instancePath: instancePath + "/gate/families/pgd/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.pgd.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_attack_success, data: data147 };
+                                    const err368 = { instancePath: instancePath + "/gate/families/fgm/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.fgm.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_accuracy_drop_pp, data: data149 };
                                     if (vErrors === null) {
-                                        vErrors = [err367];
+                                        vErrors = [err368];
                                     }
                                     else {
-                                        vErrors.push(err367);
+                                        vErrors.push(err368);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data142.max_regression_pp !== undefined) {
-                                let data148 = data142.max_regression_pp;
-                                if ((typeof data148 == "number") && (isFinite(data148))) {
-                                    if (data148 > 100 || isNaN(data148)) {
-                                        const err368 = { instancePath: instancePath + "/gate/families/pgd/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_regression_pp, data: data148 };
-                                        if (vErrors === null) {
-                                            vErrors = [err368];
-                                        }
-                                        else {
-                                            vErrors.push(err368);
-                                        }
-                                        errors++;
-                                    }
-                                    if (data148 < 0 || isNaN(data148)) {
-                                        const err369 = { instancePath: instancePath + "/gate/families/pgd/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_regression_pp, data: data148 };
+                            if (data146.min_eligible_coverage !== undefined) {
+                                let data150 = data146.min_eligible_coverage;
+                                if ((typeof data150 == "number") && (isFinite(data150))) {
+                                    if (data150 > 1 || isNaN(data150)) {
+                                        const err369 = { instancePath: instancePath + "/gate/families/fgm/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.min_eligible_coverage, data: data150 };
                                         if (vErrors === null) {
                                             vErrors = [err369];
                                         }
@@ -8332,75 +8343,68 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                }
-                                else {
-                                    const err370 = { instancePath: instancePath + "/gate/families/pgd/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.pgd.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_regression_pp, data: data148 };
-                                    if (vErrors === null) {
-                                        vErrors = [err370];
-                                    }
-                                    else {
-                                        vErrors.push(err370);
-                                    }
-                                    errors++;
-                                }
-                            }
-                        }
-                        else {
-                            const err371 = { instancePath: instancePath + "/gate/families/pgd", schemaPath: "#/properties/gate/properties/families/properties/pgd/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.pgd.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd, data: data142 };
-                            if (vErrors === null) {
-                                vErrors = [err371];
-                            }
-                            else {
-                                vErrors.push(err371);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data99.square !== undefined) {
-                        let data149 = data99.square;
-                        if (data149 && typeof data149 == "object" && !Array.isArray(data149)) {
-                            for (const key39 in data149) {
-                                if (!((((((key39 === "min_changed_examples") || (key39 === "max_flip_rate")) || (key39 === "max_accuracy_drop_pp")) || (key39 === "min_eligible_coverage")) || (key39 === "max_attack_success")) || (key39 === "max_regression_pp"))) {
-                                    const err372 = { instancePath: instancePath + "/gate/families/square", schemaPath: "#/properties/gate/properties/families/properties/square/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key39 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.square, data: data149 };
-                                    if (vErrors === null) {
-                                        vErrors = [err372];
-                                    }
-                                    else {
-                                        vErrors.push(err372);
-                                    }
-                                    errors++;
-                                }
-                            }
-                            if (data149.min_changed_examples !== undefined) {
-                                let data150 = data149.min_changed_examples;
-                                if (!(((typeof data150 == "number") && (!(data150 % 1) && !isNaN(data150))) && (isFinite(data150)))) {
-                                    const err373 = { instancePath: instancePath + "/gate/families/square/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/square/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.square.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.min_changed_examples, data: data150 };
-                                    if (vErrors === null) {
-                                        vErrors = [err373];
-                                    }
-                                    else {
-                                        vErrors.push(err373);
-                                    }
-                                    errors++;
-                                }
-                                if ((typeof data150 == "number") && (isFinite(data150))) {
                                     if (data150 < 0 || isNaN(data150)) {
-                                        const err374 = { instancePath: instancePath + "/gate/families/square/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/square/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.min_changed_examples, data: data150 };
+                                        const err370 = { instancePath: instancePath + "/gate/families/fgm/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.min_eligible_coverage, data: data150 };
                                         if (vErrors === null) {
-                                            vErrors = [err374];
+                                            vErrors = [err370];
                                         }
                                         else {
-                                            vErrors.push(err374);
+                                            vErrors.push(err370);
                                         }
                                         errors++;
                                     }
                                 }
+                                else {
+                                    const err371 = { instancePath: instancePath + "/gate/families/fgm/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.fgm.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.min_eligible_coverage, data: data150 };
+                                    if (vErrors === null) {
+                                        vErrors = [err371];
+                                    }
+                                    else {
+                                        vErrors.push(err371);
+                                    }
+                                    errors++;
+                                }
                             }
-                            if (data149.max_flip_rate !== undefined) {
-                                let data151 = data149.max_flip_rate;
+                            if (data146.max_attack_success !== undefined) {
+                                let data151 = data146.max_attack_success;
                                 if ((typeof data151 == "number") && (isFinite(data151))) {
                                     if (data151 > 1 || isNaN(data151)) {
-                                        const err375 = { instancePath: instancePath + "/gate/families/square/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_flip_rate, data: data151 };
+                                        const err372 = { instancePath: instancePath + "/gate/families/fgm/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_attack_success, data: data151 };
+                                        if (vErrors === null) {
+                                            vErrors = [err372];
+                                        }
+                                        else {
+                                            vErrors.push(err372);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data151 < 0 || isNaN(data151)) {
+                                        const err373 = { instancePath: instancePath + "/gate/families/fgm/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_attack_success, data: data151 };
+                                        if (vErrors === null) {
+                                            vErrors = [err373];
+                                        }
+                                        else {
+                                            vErrors.push(err373);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err374 = { instancePath: instancePath + "/gate/families/fgm/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.fgm.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_attack_success, data: data151 };
+                                    if (vErrors === null) {
+                                        vErrors = [err374];
+                                    }
+                                    else {
+                                        vErrors.push(err374);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data146.max_regression_pp !== undefined) {
+                                let data152 = data146.max_regression_pp;
+                                if ((typeof data152 == "number") && (isFinite(data152))) {
+                                    if (data152 > 100 || isNaN(data152)) {
+                                        const err375 = { instancePath: instancePath + "/gate/families/fgm/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_regression_pp, data: data152 };
                                         if (vErrors === null) {
                                             vErrors = [err375];
                                         }
@@ -8409,8 +8413,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data151 < 0 || isNaN(data151)) {
-                                        const err376 = { instancePath: instancePath + "/gate/families/square/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_flip_rate, data: data151 };
+                                    if (data152 < 0 || isNaN(data152)) {
+                                        const err376 = { instancePath: instancePath + "/gate/families/fgm/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_regression_pp, data: data152 };
                                         if (vErrors === null) {
                                             vErrors = [err376];
                                         }
@@ -8421,7 +8425,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err377 = { instancePath: instancePath + "/gate/families/square/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.square.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_flip_rate, data: data151 };
+                                    const err377 = { instancePath: instancePath + "/gate/families/fgm/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.fgm.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_regression_pp, data: data152 };
                                     if (vErrors === null) {
                                         vErrors = [err377];
                                     }
@@ -8431,32 +8435,37 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data149.max_accuracy_drop_pp !== undefined) {
-                                let data152 = data149.max_accuracy_drop_pp;
-                                if ((typeof data152 == "number") && (isFinite(data152))) {
-                                    if (data152 > 100 || isNaN(data152)) {
-                                        const err378 = { instancePath: instancePath + "/gate/families/square/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_accuracy_drop_pp, data: data152 };
-                                        if (vErrors === null) {
-                                            vErrors = [err378];
-                                        }
-                                        else {
-                                            vErrors.push(err378);
-                                        }
-                                        errors++;
+                        }
+                        else {
+                            const err378 = { instancePath: instancePath + "/gate/families/fgm", schemaPath: "#/properties/gate/properties/families/properties/fgm/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.fgm.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm, data: data146 };
+                            if (vErrors === null) {
+                                vErrors = [err378];
+                            }
+                            else {
+                                vErrors.push(err378);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data103.pgd !== undefined) {
+                        let data153 = data103.pgd;
+                        if (data153 && typeof data153 == "object" && !Array.isArray(data153)) {
+                            for (const key40 in data153) {
+                                if (!((((((key40 === "min_changed_examples") || (key40 === "max_flip_rate")) || (key40 === "max_accuracy_drop_pp")) || (key40 === "min_eligible_coverage")) || (key40 === "max_attack_success")) || (key40 === "max_regression_pp"))) {
+                                    const err379 = { instancePath: instancePath + "/gate/families/pgd", schemaPath: "#/properties/gate/properties/families/properties/pgd/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key40 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.pgd, data: data153 };
+                                    if (vErrors === null) {
+                                        vErrors = [err379];
                                     }
-                                    if (data152 < -100 || isNaN(data152)) {
-                                        const err379 = { instancePath: instancePath + "/gate/families/square/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_accuracy_drop_pp, data: data152 };
-                                        if (vErrors === null) {
-                                            vErrors = [err379];
-                                        }
-                                        else {
-                                            vErrors.push(err379);
-                                        }
-                                        errors++;
+                                    else {
+                                        vErrors.push(err379);
                                     }
+                                    errors++;
                                 }
-                                else {
-                                    const err380 = { instancePath: instancePath + "/gate/families/square/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.square.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_accuracy_drop_pp, data: data152 };
+                            }
+                            if (data153.min_changed_examples !== undefined) {
+                                let data154 = data153.min_changed_examples;
+                                if (!(((typeof data154 == "number") && (!(data154 % 1) && !isNaN(data154))) && (isFinite(data154)))) {
+                                    const err380 = { instancePath: instancePath + "/gate/families/pgd/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.pgd.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.min_changed_examples, data: data154 };
                                     if (vErrors === null) {
                                         vErrors = [err380];
                                     }
@@ -8465,12 +8474,9 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                     errors++;
                                 }
-                            }
-                            if (data149.min_eligible_coverage !== undefined) {
-                                let data153 = data149.min_eligible_coverage;
-                                if ((typeof data153 == "number") && (isFinite(data153))) {
-                                    if (data153 > 1 || isNaN(data153)) {
-                                        const err381 = { instancePath: instancePath + "/gate/families/square/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/square/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.min_eligible_coverage, data: data153 };
+                                if ((typeof data154 == "number") && (isFinite(data154))) {
+                                    if (data154 < 0 || isNaN(data154)) {
+                                        const err381 = { instancePath: instancePath + "/gate/families/pgd/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.min_changed_examples, data: data154 };
                                         if (vErrors === null) {
                                             vErrors = [err381];
                                         }
@@ -8479,8 +8485,13 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data153 < 0 || isNaN(data153)) {
-                                        const err382 = { instancePath: instancePath + "/gate/families/square/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/square/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.min_eligible_coverage, data: data153 };
+                                }
+                            }
+                            if (data153.max_flip_rate !== undefined) {
+                                let data155 = data153.max_flip_rate;
+                                if ((typeof data155 == "number") && (isFinite(data155))) {
+                                    if (data155 > 1 || isNaN(data155)) {
+                                        const err382 = { instancePath: instancePath + "/gate/families/pgd/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_flip_rate, data: data155 };
                                         if (vErrors === null) {
                                             vErrors = [err382];
                                         }
@@ -8489,33 +8500,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
+                                    if (data155 < 0 || isNaN(data155)) {
+                                        const err383 = { instancePath: instancePath + "/gate/families/pgd/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_flip_rate, data: data155 };
+                                        if (vErrors === null) {
+                                            vErrors = [err383];
+                                        }
+                                        else {
+                                            vErrors.push(err383);
+                                        }
+                                        errors++;
+                                    }
                                 }
                                 else {
-                                    const err383 = { instancePath: instancePath + "/gate/families/square/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/square/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.square.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.min_eligible_coverage, data: data153 };
+                                    const err384 = { instancePath: instancePath + "/gate/families/pgd/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.pgd.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_flip_rate, data: data155 };
                                     if (vErrors === null) {
-                                        vErrors = [err383];
+                                        vErrors = [err384];
                                     }
                                     else {
-                                        vErrors.push(err383);
+                                        vErrors.push(err384);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data149.max_attack_success !== undefined) {
-                                let data154 = data149.max_attack_success;
-                                if ((typeof data154 == "number") && (isFinite(data154))) {
-                                    if (data154 > 1 || isNaN(data154)) {
-                                        const err384 = { instancePath: instancePath + "/gate/families/square/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_attack_success, data: data154 };
-                                        if (vErrors === null) {
-                                            vErrors = [err384];
-                                        }
-                                        else {
-                                            vErrors.push(err384);
-                                        }
-                                        errors++;
-                                    }
-                                    if (data154 < 0 || isNaN(data154)) {
-                                        const err385 = { instancePath: instancePath + "/gate/families/square/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_attack_success, data: data154 };
+                            if (data153.max_accuracy_drop_pp !== undefined) {
+                                let data156 = data153.max_accuracy_drop_pp;
+                                if ((typeof data156 == "number") && (isFinite(data156))) {
+                                    if (data156 > 100 || isNaN(data156)) {
+                                        const err385 = { instancePath: instancePath + "/gate/families/pgd/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_accuracy_drop_pp, data: data156 };
                                         if (vErrors === null) {
                                             vErrors = [err385];
                                         }
@@ -8524,33 +8535,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
+                                    if (data156 < -100 || isNaN(data156)) {
+                                        const err386 = { instancePath: instancePath + "/gate/families/pgd/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_accuracy_drop_pp, data: data156 };
+                                        if (vErrors === null) {
+                                            vErrors = [err386];
+                                        }
+                                        else {
+                                            vErrors.push(err386);
+                                        }
+                                        errors++;
+                                    }
                                 }
                                 else {
-                                    const err386 = { instancePath: instancePath + "/gate/families/square/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.square.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_attack_success, data: data154 };
+                                    const err387 = { instancePath: instancePath + "/gate/families/pgd/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.pgd.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_accuracy_drop_pp, data: data156 };
                                     if (vErrors === null) {
-                                        vErrors = [err386];
+                                        vErrors = [err387];
                                     }
                                     else {
-                                        vErrors.push(err386);
+                                        vErrors.push(err387);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data149.max_regression_pp !== undefined) {
-                                let data155 = data149.max_regression_pp;
-                                if ((typeof data155 == "number") && (isFinite(data155))) {
-                                    if (data155 > 100 || isNaN(data155)) {
-                                        const err387 = { instancePath: instancePath + "/gate/families/square/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_regression_pp, data: data155 };
-                                        if (vErrors === null) {
-                                            vErrors = [err387];
-                                        }
-                                        else {
-                                            vErrors.push(err387);
-                                        }
-                                        errors++;
-                                    }
-                                    if (data155 < 0 || isNaN(data155)) {
-                                        const err388 = { instancePath: instancePath + "/gate/families/square/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_regression_pp, data: data155 };
+                            if (data153.min_eligible_coverage !== undefined) {
+                                let data157 = data153.min_eligible_coverage;
+                                if ((typeof data157 == "number") && (isFinite(data157))) {
+                                    if (data157 > 1 || isNaN(data157)) {
+                                        const err388 = { instancePath: instancePath + "/gate/families/pgd/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.min_eligible_coverage, data: data157 };
                                         if (vErrors === null) {
                                             vErrors = [err388];
                                         }
@@ -8559,75 +8570,68 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                }
-                                else {
-                                    const err389 = { instancePath: instancePath + "/gate/families/square/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.square.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_regression_pp, data: data155 };
-                                    if (vErrors === null) {
-                                        vErrors = [err389];
-                                    }
-                                    else {
-                                        vErrors.push(err389);
-                                    }
-                                    errors++;
-                                }
-                            }
-                        }
-                        else {
-                            const err390 = { instancePath: instancePath + "/gate/families/square", schemaPath: "#/properties/gate/properties/families/properties/square/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.square.type, parentSchema: schema11.properties.gate.properties.families.properties.square, data: data149 };
-                            if (vErrors === null) {
-                                vErrors = [err390];
-                            }
-                            else {
-                                vErrors.push(err390);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data99.boundary !== undefined) {
-                        let data156 = data99.boundary;
-                        if (data156 && typeof data156 == "object" && !Array.isArray(data156)) {
-                            for (const key40 in data156) {
-                                if (!((((((key40 === "min_changed_examples") || (key40 === "max_flip_rate")) || (key40 === "max_accuracy_drop_pp")) || (key40 === "min_eligible_coverage")) || (key40 === "max_attack_success")) || (key40 === "max_regression_pp"))) {
-                                    const err391 = { instancePath: instancePath + "/gate/families/boundary", schemaPath: "#/properties/gate/properties/families/properties/boundary/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key40 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.boundary, data: data156 };
-                                    if (vErrors === null) {
-                                        vErrors = [err391];
-                                    }
-                                    else {
-                                        vErrors.push(err391);
-                                    }
-                                    errors++;
-                                }
-                            }
-                            if (data156.min_changed_examples !== undefined) {
-                                let data157 = data156.min_changed_examples;
-                                if (!(((typeof data157 == "number") && (!(data157 % 1) && !isNaN(data157))) && (isFinite(data157)))) {
-                                    const err392 = { instancePath: instancePath + "/gate/families/boundary/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.boundary.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.min_changed_examples, data: data157 };
-                                    if (vErrors === null) {
-                                        vErrors = [err392];
-                                    }
-                                    else {
-                                        vErrors.push(err392);
-                                    }
-                                    errors++;
-                                }
-                                if ((typeof data157 == "number") && (isFinite(data157))) {
                                     if (data157 < 0 || isNaN(data157)) {
-                                        const err393 = { instancePath: instancePath + "/gate/families/boundary/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.min_changed_examples, data: data157 };
+                                        const err389 = { instancePath: instancePath + "/gate/families/pgd/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.min_eligible_coverage, data: data157 };
                                         if (vErrors === null) {
-                                            vErrors = [err393];
+                                            vErrors = [err389];
                                         }
                                         else {
-                                            vErrors.push(err393);
+                                            vErrors.push(err389);
                                         }
                                         errors++;
                                     }
                                 }
+                                else {
+                                    const err390 = { instancePath: instancePath + "/gate/families/pgd/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.pgd.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.min_eligible_coverage, data: data157 };
+                                    if (vErrors === null) {
+                                        vErrors = [err390];
+                                    }
+                                    else {
+                                        vErrors.push(err390);
+                                    }
+                                    errors++;
+                                }
                             }
-                            if (data156.max_flip_rate !== undefined) {
-                                let data158 = data156.max_flip_rate;
+                            if (data153.max_attack_success !== undefined) {
+                                let data158 = data153.max_attack_success;
                                 if ((typeof data158 == "number") && (isFinite(data158))) {
                                     if (data158 > 1 || isNaN(data158)) {
-                                        const err394 = { instancePath: instancePath + "/gate/families/boundary/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_flip_rate, data: data158 };
+                                        const err391 = { instancePath: instancePath + "/gate/families/pgd/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_attack_success, data: data158 };
+                                        if (vErrors === null) {
+                                            vErrors = [err391];
+                                        }
+                                        else {
+                                            vErrors.push(err391);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data158 < 0 || isNaN(data158)) {
+                                        const err392 = { instancePath: instancePath + "/gate/families/pgd/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_attack_success, data: data158 };
+                                        if (vErrors === null) {
+                                            vErrors = [err392];
+                                        }
+                                        else {
+                                            vErrors.push(err392);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err393 = { instancePath: instancePath + "/gate/families/pgd/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.pgd.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_attack_success, data: data158 };
+                                    if (vErrors === null) {
+                                        vErrors = [err393];
+                                    }
+                                    else {
+                                        vErrors.push(err393);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data153.max_regression_pp !== undefined) {
+                                let data159 = data153.max_regression_pp;
+                                if ((typeof data159 == "number") && (isFinite(data159))) {
+                                    if (data159 > 100 || isNaN(data159)) {
+                                        const err394 = { instancePath: instancePath + "/gate/families/pgd/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_regression_pp, data: data159 };
                                         if (vErrors === null) {
                                             vErrors = [err394];
                                         }
@@ -8636,8 +8640,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data158 < 0 || isNaN(data158)) {
-                                        const err395 = { instancePath: instancePath + "/gate/families/boundary/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_flip_rate, data: data158 };
+                                    if (data159 < 0 || isNaN(data159)) {
+                                        const err395 = { instancePath: instancePath + "/gate/families/pgd/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_regression_pp, data: data159 };
                                         if (vErrors === null) {
                                             vErrors = [err395];
                                         }
@@ -8648,7 +8652,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err396 = { instancePath: instancePath + "/gate/families/boundary/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.boundary.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_flip_rate, data: data158 };
+                                    const err396 = { instancePath: instancePath + "/gate/families/pgd/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.pgd.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_regression_pp, data: data159 };
                                     if (vErrors === null) {
                                         vErrors = [err396];
                                     }
@@ -8658,32 +8662,37 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data156.max_accuracy_drop_pp !== undefined) {
-                                let data159 = data156.max_accuracy_drop_pp;
-                                if ((typeof data159 == "number") && (isFinite(data159))) {
-                                    if (data159 > 100 || isNaN(data159)) {
-                                        const err397 = { instancePath: instancePath + "/gate/families/boundary/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_accuracy_drop_pp, data: data159 };
-                                        if (vErrors === null) {
-                                            vErrors = [err397];
-                                        }
-                                        else {
-                                            vErrors.push(err397);
-                                        }
-                                        errors++;
+                        }
+                        else {
+                            const err397 = { instancePath: instancePath + "/gate/families/pgd", schemaPath: "#/properties/gate/properties/families/properties/pgd/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.pgd.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd, data: data153 };
+                            if (vErrors === null) {
+                                vErrors = [err397];
+                            }
+                            else {
+                                vErrors.push(err397);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data103.square !== undefined) {
+                        let data160 = data103.square;
+                        if (data160 && typeof data160 == "object" && !Array.isArray(data160)) {
+                            for (const key41 in data160) {
+                                if (!((((((key41 === "min_changed_examples") || (key41 === "max_flip_rate")) || (key41 === "max_accuracy_drop_pp")) || (key41 === "min_eligible_coverage")) || (key41 === "max_attack_success")) || (key41 === "max_regression_pp"))) {
+                                    const err398 = { instancePath: instancePath + "/gate/families/square", schemaPath: "#/properties/gate/properties/families/properties/square/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key41 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.square, data: data160 };
+                                    if (vErrors === null) {
+                                        vErrors = [err398];
                                     }
-                                    if (data159 < -100 || isNaN(data159)) {
-                                        const err398 = { instancePath: instancePath + "/gate/families/boundary/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_accuracy_drop_pp, data: data159 };
-                                        if (vErrors === null) {
-                                            vErrors = [err398];
-                                        }
-                                        else {
-                                            vErrors.push(err398);
-                                        }
-                                        errors++;
+                                    else {
+                                        vErrors.push(err398);
                                     }
+                                    errors++;
                                 }
-                                else {
-                                    const err399 = { instancePath: instancePath + "/gate/families/boundary/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.boundary.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_accuracy_drop_pp, data: data159 };
+                            }
+                            if (data160.min_changed_examples !== undefined) {
+                                let data161 = data160.min_changed_examples;
+                                if (!(((typeof data161 == "number") && (!(data161 % 1) && !isNaN(data161))) && (isFinite(data161)))) {
+                                    const err399 = { instancePath: instancePath + "/gate/families/square/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/square/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.square.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.min_changed_examples, data: data161 };
                                     if (vErrors === null) {
                                         vErrors = [err399];
                                     }
@@ -8692,12 +8701,9 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                     errors++;
                                 }
-                            }
-                            if (data156.min_eligible_coverage !== undefined) {
-                                let data160 = data156.min_eligible_coverage;
-                                if ((typeof data160 == "number") && (isFinite(data160))) {
-                                    if (data160 > 1 || isNaN(data160)) {
-                                        const err400 = { instancePath: instancePath + "/gate/families/boundary/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.min_eligible_coverage, data: data160 };
+                                if ((typeof data161 == "number") && (isFinite(data161))) {
+                                    if (data161 < 0 || isNaN(data161)) {
+                                        const err400 = { instancePath: instancePath + "/gate/families/square/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/square/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.min_changed_examples, data: data161 };
                                         if (vErrors === null) {
                                             vErrors = [err400];
                                         }
@@ -8706,8 +8712,13 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data160 < 0 || isNaN(data160)) {
-                                        const err401 = { instancePath: instancePath + "/gate/families/boundary/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.min_eligible_coverage, data: data160 };
+                                }
+                            }
+                            if (data160.max_flip_rate !== undefined) {
+                                let data162 = data160.max_flip_rate;
+                                if ((typeof data162 == "number") && (isFinite(data162))) {
+                                    if (data162 > 1 || isNaN(data162)) {
+                                        const err401 = { instancePath: instancePath + "/gate/families/square/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_flip_rate, data: data162 };
                                         if (vErrors === null) {
                                             vErrors = [err401];
                                         }
@@ -8716,33 +8727,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
+                                    if (data162 < 0 || isNaN(data162)) {
+                                        const err402 = { instancePath: instancePath + "/gate/families/square/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_flip_rate, data: data162 };
+                                        if (vErrors === null) {
+                                            vErrors = [err402];
+                                        }
+                                        else {
+                                            vErrors.push(err402);
+                                        }
+                                        errors++;
+                                    }
                                 }
                                 else {
-                                    const err402 = { instancePath: instancePath + "/gate/families/boundary/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.boundary.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.min_eligible_coverage, data: data160 };
+                                    const err403 = { instancePath: instancePath + "/gate/families/square/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.square.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_flip_rate, data: data162 };
                                     if (vErrors === null) {
-                                        vErrors = [err402];
+                                        vErrors = [err403];
                                     }
                                     else {
-                                        vErrors.push(err402);
+                                        vErrors.push(err403);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data156.max_attack_success !== undefined) {
-                                let data161 = data156.max_attack_success;
-                                if ((typeof data161 == "number") && (isFinite(data161))) {
-                                    if (data161 > 1 || isNaN(data161)) {
-                                        const err403 = { instancePath: instancePath + "/gate/families/boundary/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_attack_success, data: data161 };
-                                        if (vErrors === null) {
-                                            vErrors = [err403];
-                                        }
-                                        else {
-                                            vErrors.push(err403);
-                                        }
-                                        errors++;
-                                    }
-                                    if (data161 < 0 || isNaN(data161)) {
-                                        const err404 = { instancePath: instancePath + "/gate/families/boundary/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_attack_success, data: data161 };
+                            if (data160.max_accuracy_drop_pp !== undefined) {
+                                let data163 = data160.max_accuracy_drop_pp;
+                                if ((typeof data163 == "number") && (isFinite(data163))) {
+                                    if (data163 > 100 || isNaN(data163)) {
+                                        const err404 = { instancePath: instancePath + "/gate/families/square/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_accuracy_drop_pp, data: data163 };
                                         if (vErrors === null) {
                                             vErrors = [err404];
                                         }
@@ -8751,33 +8762,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
+                                    if (data163 < -100 || isNaN(data163)) {
+                                        const err405 = { instancePath: instancePath + "/gate/families/square/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_accuracy_drop_pp, data: data163 };
+                                        if (vErrors === null) {
+                                            vErrors = [err405];
+                                        }
+                                        else {
+                                            vErrors.push(err405);
+                                        }
+                                        errors++;
+                                    }
                                 }
                                 else {
-                                    const err405 = { instancePath: instancePath + "/gate/families/boundary/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.boundary.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_attack_success, data: data161 };
+                                    const err406 = { instancePath: instancePath + "/gate/families/square/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.square.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_accuracy_drop_pp, data: data163 };
                                     if (vErrors === null) {
-                                        vErrors = [err405];
+                                        vErrors = [err406];
                                     }
                                     else {
-                                        vErrors.push(err405);
+                                        vErrors.push(err406);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data156.max_regression_pp !== undefined) {
-                                let data162 = data156.max_regression_pp;
-                                if ((typeof data162 == "number") && (isFinite(data162))) {
-                                    if (data162 > 100 || isNaN(data162)) {
-                                        const err406 = { instancePath: instancePath + "/gate/families/boundary/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_regression_pp, data: data162 };
-                                        if (vErrors === null) {
-                                            vErrors = [err406];
-                                        }
-                                        else {
-                                            vErrors.push(err406);
-                                        }
-                                        errors++;
-                                    }
-                                    if (data162 < 0 || isNaN(data162)) {
-                                        const err407 = { instancePath: instancePath + "/gate/families/boundary/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_regression_pp, data: data162 };
+                            if (data160.min_eligible_coverage !== undefined) {
+                                let data164 = data160.min_eligible_coverage;
+                                if ((typeof data164 == "number") && (isFinite(data164))) {
+                                    if (data164 > 1 || isNaN(data164)) {
+                                        const err407 = { instancePath: instancePath + "/gate/families/square/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/square/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.min_eligible_coverage, data: data164 };
                                         if (vErrors === null) {
                                             vErrors = [err407];
                                         }
@@ -8786,75 +8797,68 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                }
-                                else {
-                                    const err408 = { instancePath: instancePath + "/gate/families/boundary/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.boundary.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_regression_pp, data: data162 };
-                                    if (vErrors === null) {
-                                        vErrors = [err408];
-                                    }
-                                    else {
-                                        vErrors.push(err408);
-                                    }
-                                    errors++;
-                                }
-                            }
-                        }
-                        else {
-                            const err409 = { instancePath: instancePath + "/gate/families/boundary", schemaPath: "#/properties/gate/properties/families/properties/boundary/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.boundary.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary, data: data156 };
-                            if (vErrors === null) {
-                                vErrors = [err409];
-                            }
-                            else {
-                                vErrors.push(err409);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data99.exact !== undefined) {
-                        let data163 = data99.exact;
-                        if (data163 && typeof data163 == "object" && !Array.isArray(data163)) {
-                            for (const key41 in data163) {
-                                if (!((((((key41 === "min_changed_examples") || (key41 === "max_flip_rate")) || (key41 === "max_accuracy_drop_pp")) || (key41 === "min_eligible_coverage")) || (key41 === "max_attack_success")) || (key41 === "max_regression_pp"))) {
-                                    const err410 = { instancePath: instancePath + "/gate/families/exact", schemaPath: "#/properties/gate/properties/families/properties/exact/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key41 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.exact, data: data163 };
-                                    if (vErrors === null) {
-                                        vErrors = [err410];
-                                    }
-                                    else {
-                                        vErrors.push(err410);
-                                    }
-                                    errors++;
-                                }
-                            }
-                            if (data163.min_changed_examples !== undefined) {
-                                let data164 = data163.min_changed_examples;
-                                if (!(((typeof data164 == "number") && (!(data164 % 1) && !isNaN(data164))) && (isFinite(data164)))) {
-                                    const err411 = { instancePath: instancePath + "/gate/families/exact/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.exact.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.min_changed_examples, data: data164 };
-                                    if (vErrors === null) {
-                                        vErrors = [err411];
-                                    }
-                                    else {
-                                        vErrors.push(err411);
-                                    }
-                                    errors++;
-                                }
-                                if ((typeof data164 == "number") && (isFinite(data164))) {
                                     if (data164 < 0 || isNaN(data164)) {
-                                        const err412 = { instancePath: instancePath + "/gate/families/exact/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.min_changed_examples, data: data164 };
+                                        const err408 = { instancePath: instancePath + "/gate/families/square/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/square/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.min_eligible_coverage, data: data164 };
                                         if (vErrors === null) {
-                                            vErrors = [err412];
+                                            vErrors = [err408];
                                         }
                                         else {
-                                            vErrors.push(err412);
+                                            vErrors.push(err408);
                                         }
                                         errors++;
                                     }
                                 }
+                                else {
+                                    const err409 = { instancePath: instancePath + "/gate/families/square/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/square/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.square.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.min_eligible_coverage, data: data164 };
+                                    if (vErrors === null) {
+                                        vErrors = [err409];
+                                    }
+                                    else {
+                                        vErrors.push(err409);
+                                    }
+                                    errors++;
+                                }
                             }
-                            if (data163.max_flip_rate !== undefined) {
-                                let data165 = data163.max_flip_rate;
+                            if (data160.max_attack_success !== undefined) {
+                                let data165 = data160.max_attack_success;
                                 if ((typeof data165 == "number") && (isFinite(data165))) {
                                     if (data165 > 1 || isNaN(data165)) {
-                                        const err413 = { instancePath: instancePath + "/gate/families/exact/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_flip_rate, data: data165 };
+                                        const err410 = { instancePath: instancePath + "/gate/families/square/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_attack_success, data: data165 };
+                                        if (vErrors === null) {
+                                            vErrors = [err410];
+                                        }
+                                        else {
+                                            vErrors.push(err410);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data165 < 0 || isNaN(data165)) {
+                                        const err411 = { instancePath: instancePath + "/gate/families/square/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_attack_success, data: data165 };
+                                        if (vErrors === null) {
+                                            vErrors = [err411];
+                                        }
+                                        else {
+                                            vErrors.push(err411);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err412 = { instancePath: instancePath + "/gate/families/square/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.square.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_attack_success, data: data165 };
+                                    if (vErrors === null) {
+                                        vErrors = [err412];
+                                    }
+                                    else {
+                                        vErrors.push(err412);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data160.max_regression_pp !== undefined) {
+                                let data166 = data160.max_regression_pp;
+                                if ((typeof data166 == "number") && (isFinite(data166))) {
+                                    if (data166 > 100 || isNaN(data166)) {
+                                        const err413 = { instancePath: instancePath + "/gate/families/square/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_regression_pp, data: data166 };
                                         if (vErrors === null) {
                                             vErrors = [err413];
                                         }
@@ -8863,8 +8867,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data165 < 0 || isNaN(data165)) {
-                                        const err414 = { instancePath: instancePath + "/gate/families/exact/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_flip_rate, data: data165 };
+                                    if (data166 < 0 || isNaN(data166)) {
+                                        const err414 = { instancePath: instancePath + "/gate/families/square/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_regression_pp, data: data166 };
                                         if (vErrors === null) {
                                             vErrors = [err414];
                                         }
@@ -8875,7 +8879,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err415 = { instancePath: instancePath + "/gate/families/exact/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.exact.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_flip_rate, data: data165 };
+                                    const err415 = { instancePath: instancePath + "/gate/families/square/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.square.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_regression_pp, data: data166 };
                                     if (vErrors === null) {
                                         vErrors = [err415];
                                     }
@@ -8885,32 +8889,37 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data163.max_accuracy_drop_pp !== undefined) {
-                                let data166 = data163.max_accuracy_drop_pp;
-                                if ((typeof data166 == "number") && (isFinite(data166))) {
-                                    if (data166 > 100 || isNaN(data166)) {
-                                        const err416 = { instancePath: instancePath + "/gate/families/exact/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_accuracy_drop_pp, data: data166 };
-                                        if (vErrors === null) {
-                                            vErrors = [err416];
-                                        }
-                                        else {
-                                            vErrors.push(err416);
-                                        }
-                                        errors++;
+                        }
+                        else {
+                            const err416 = { instancePath: instancePath + "/gate/families/square", schemaPath: "#/properties/gate/properties/families/properties/square/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.square.type, parentSchema: schema11.properties.gate.properties.families.properties.square, data: data160 };
+                            if (vErrors === null) {
+                                vErrors = [err416];
+                            }
+                            else {
+                                vErrors.push(err416);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data103.boundary !== undefined) {
+                        let data167 = data103.boundary;
+                        if (data167 && typeof data167 == "object" && !Array.isArray(data167)) {
+                            for (const key42 in data167) {
+                                if (!((((((key42 === "min_changed_examples") || (key42 === "max_flip_rate")) || (key42 === "max_accuracy_drop_pp")) || (key42 === "min_eligible_coverage")) || (key42 === "max_attack_success")) || (key42 === "max_regression_pp"))) {
+                                    const err417 = { instancePath: instancePath + "/gate/families/boundary", schemaPath: "#/properties/gate/properties/families/properties/boundary/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key42 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.boundary, data: data167 };
+                                    if (vErrors === null) {
+                                        vErrors = [err417];
                                     }
-                                    if (data166 < -100 || isNaN(data166)) {
-                                        const err417 = { instancePath: instancePath + "/gate/families/exact/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_accuracy_drop_pp, data: data166 };
-                                        if (vErrors === null) {
-                                            vErrors = [err417];
-                                        }
-                                        else {
-                                            vErrors.push(err417);
-                                        }
-                                        errors++;
+                                    else {
+                                        vErrors.push(err417);
                                     }
+                                    errors++;
                                 }
-                                else {
-                                    const err418 = { instancePath: instancePath + "/gate/families/exact/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.exact.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_accuracy_drop_pp, data: data166 };
+                            }
+                            if (data167.min_changed_examples !== undefined) {
+                                let data168 = data167.min_changed_examples;
+                                if (!(((typeof data168 == "number") && (!(data168 % 1) && !isNaN(data168))) && (isFinite(data168)))) {
+                                    const err418 = { instancePath: instancePath + "/gate/families/boundary/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.boundary.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.min_changed_examples, data: data168 };
                                     if (vErrors === null) {
                                         vErrors = [err418];
                                     }
@@ -8919,12 +8928,9 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                     errors++;
                                 }
-                            }
-                            if (data163.min_eligible_coverage !== undefined) {
-                                let data167 = data163.min_eligible_coverage;
-                                if ((typeof data167 == "number") && (isFinite(data167))) {
-                                    if (data167 > 1 || isNaN(data167)) {
-                                        const err419 = { instancePath: instancePath + "/gate/families/exact/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.min_eligible_coverage, data: data167 };
+                                if ((typeof data168 == "number") && (isFinite(data168))) {
+                                    if (data168 < 0 || isNaN(data168)) {
+                                        const err419 = { instancePath: instancePath + "/gate/families/boundary/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.min_changed_examples, data: data168 };
                                         if (vErrors === null) {
                                             vErrors = [err419];
                                         }
@@ -8933,8 +8939,13 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data167 < 0 || isNaN(data167)) {
-                                        const err420 = { instancePath: instancePath + "/gate/families/exact/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.min_eligible_coverage, data: data167 };
+                                }
+                            }
+                            if (data167.max_flip_rate !== undefined) {
+                                let data169 = data167.max_flip_rate;
+                                if ((typeof data169 == "number") && (isFinite(data169))) {
+                                    if (data169 > 1 || isNaN(data169)) {
+                                        const err420 = { instancePath: instancePath + "/gate/families/boundary/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_flip_rate, data: data169 };
                                         if (vErrors === null) {
                                             vErrors = [err420];
                                         }
@@ -8943,33 +8954,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
+                                    if (data169 < 0 || isNaN(data169)) {
+                                        const err421 = { instancePath: instancePath + "/gate/families/boundary/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_flip_rate, data: data169 };
+                                        if (vErrors === null) {
+                                            vErrors = [err421];
+                                        }
+                                        else {
+                                            vErrors.push(err421);
+                                        }
+                                        errors++;
+                                    }
                                 }
                                 else {
-                                    const err421 = { instancePath: instancePath + "/gate/families/exact/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.exact.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.min_eligible_coverage, data: data167 };
+                                    const err422 = { instancePath: instancePath + "/gate/families/boundary/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.boundary.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_flip_rate, data: data169 };
                                     if (vErrors === null) {
-                                        vErrors = [err421];
+                                        vErrors = [err422];
                                     }
                                     else {
-                                        vErrors.push(err421);
+                                        vErrors.push(err422);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data163.max_attack_success !== undefined) {
-                                let data168 = data163.max_attack_success;
-                                if ((typeof data168 == "number") && (isFinite(data168))) {
-                                    if (data168 > 1 || isNaN(data168)) {
-                                        const err422 = { instancePath: instancePath + "/gate/families/exact/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_attack_success, data: data168 };
-                                        if (vErrors === null) {
-                                            vErrors = [err422];
-                                        }
-                                        else {
-                                            vErrors.push(err422);
-                                        }
-                                        errors++;
-                                    }
-                                    if (data168 < 0 || isNaN(data168)) {
-                                        const err423 = { instancePath: instancePath + "/gate/families/exact/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_attack_success, data: data168 };
+                            if (data167.max_accuracy_drop_pp !== undefined) {
+                                let data170 = data167.max_accuracy_drop_pp;
+                                if ((typeof data170 == "number") && (isFinite(data170))) {
+                                    if (data170 > 100 || isNaN(data170)) {
+                                        const err423 = { instancePath: instancePath + "/gate/families/boundary/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_accuracy_drop_pp, data: data170 };
                                         if (vErrors === null) {
                                             vErrors = [err423];
                                         }
@@ -8978,33 +8989,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
+                                    if (data170 < -100 || isNaN(data170)) {
+                                        const err424 = { instancePath: instancePath + "/gate/families/boundary/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_accuracy_drop_pp, data: data170 };
+                                        if (vErrors === null) {
+                                            vErrors = [err424];
+                                        }
+                                        else {
+                                            vErrors.push(err424);
+                                        }
+                                        errors++;
+                                    }
                                 }
                                 else {
-                                    const err424 = { instancePath: instancePath + "/gate/families/exact/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.exact.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_attack_success, data: data168 };
+                                    const err425 = { instancePath: instancePath + "/gate/families/boundary/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.boundary.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_accuracy_drop_pp, data: data170 };
                                     if (vErrors === null) {
-                                        vErrors = [err424];
+                                        vErrors = [err425];
                                     }
                                     else {
-                                        vErrors.push(err424);
+                                        vErrors.push(err425);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data163.max_regression_pp !== undefined) {
-                                let data169 = data163.max_regression_pp;
-                                if ((typeof data169 == "number") && (isFinite(data169))) {
-                                    if (data169 > 100 || isNaN(data169)) {
-                                        const err425 = { instancePath: instancePath + "/gate/families/exact/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_regression_pp, data: data169 };
-                                        if (vErrors === null) {
-                                            vErrors = [err425];
-                                        }
-                                        else {
-                                            vErrors.push(err425);
-                                        }
-                                        errors++;
-                                    }
-                                    if (data169 < 0 || isNaN(data169)) {
-                                        const err426 = { instancePath: instancePath + "/gate/families/exact/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_regression_pp, data: data169 };
+                            if (data167.min_eligible_coverage !== undefined) {
+                                let data171 = data167.min_eligible_coverage;
+                                if ((typeof data171 == "number") && (isFinite(data171))) {
+                                    if (data171 > 1 || isNaN(data171)) {
+                                        const err426 = { instancePath: instancePath + "/gate/families/boundary/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.min_eligible_coverage, data: data171 };
                                         if (vErrors === null) {
                                             vErrors = [err426];
                                         }
@@ -9013,50 +9024,43 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
+                                    if (data171 < 0 || isNaN(data171)) {
+                                        const err427 = { instancePath: instancePath + "/gate/families/boundary/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.min_eligible_coverage, data: data171 };
+                                        if (vErrors === null) {
+                                            vErrors = [err427];
+                                        }
+                                        else {
+                                            vErrors.push(err427);
+                                        }
+                                        errors++;
+                                    }
                                 }
                                 else {
-                                    const err427 = { instancePath: instancePath + "/gate/families/exact/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.exact.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_regression_pp, data: data169 };
+                                    const err428 = { instancePath: instancePath + "/gate/families/boundary/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.boundary.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.min_eligible_coverage, data: data171 };
                                     if (vErrors === null) {
-                                        vErrors = [err427];
+                                        vErrors = [err428];
                                     }
                                     else {
-                                        vErrors.push(err427);
+                                        vErrors.push(err428);
                                     }
                                     errors++;
                                 }
                             }
-                        }
-                        else {
-                            const err428 = { instancePath: instancePath + "/gate/families/exact", schemaPath: "#/properties/gate/properties/families/properties/exact/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.exact.type, parentSchema: schema11.properties.gate.properties.families.properties.exact, data: data163 };
-                            if (vErrors === null) {
-                                vErrors = [err428];
-                            }
-                            else {
-                                vErrors.push(err428);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data99.clean !== undefined) {
-                        let data170 = data99.clean;
-                        if (data170 && typeof data170 == "object" && !Array.isArray(data170)) {
-                            for (const key42 in data170) {
-                                if (!(key42 === "max_regression_pp")) {
-                                    const err429 = { instancePath: instancePath + "/gate/families/clean", schemaPath: "#/properties/gate/properties/families/properties/clean/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key42 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.clean, data: data170 };
-                                    if (vErrors === null) {
-                                        vErrors = [err429];
+                            if (data167.max_attack_success !== undefined) {
+                                let data172 = data167.max_attack_success;
+                                if ((typeof data172 == "number") && (isFinite(data172))) {
+                                    if (data172 > 1 || isNaN(data172)) {
+                                        const err429 = { instancePath: instancePath + "/gate/families/boundary/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_attack_success, data: data172 };
+                                        if (vErrors === null) {
+                                            vErrors = [err429];
+                                        }
+                                        else {
+                                            vErrors.push(err429);
+                                        }
+                                        errors++;
                                     }
-                                    else {
-                                        vErrors.push(err429);
-                                    }
-                                    errors++;
-                                }
-                            }
-                            if (data170.max_regression_pp !== undefined) {
-                                let data171 = data170.max_regression_pp;
-                                if ((typeof data171 == "number") && (isFinite(data171))) {
-                                    if (data171 > 100 || isNaN(data171)) {
-                                        const err430 = { instancePath: instancePath + "/gate/families/clean/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/clean/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.clean.properties.max_regression_pp, data: data171 };
+                                    if (data172 < 0 || isNaN(data172)) {
+                                        const err430 = { instancePath: instancePath + "/gate/families/boundary/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_attack_success, data: data172 };
                                         if (vErrors === null) {
                                             vErrors = [err430];
                                         }
@@ -9065,46 +9069,44 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data171 < 0 || isNaN(data171)) {
-                                        const err431 = { instancePath: instancePath + "/gate/families/clean/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/clean/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.clean.properties.max_regression_pp, data: data171 };
+                                }
+                                else {
+                                    const err431 = { instancePath: instancePath + "/gate/families/boundary/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.boundary.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_attack_success, data: data172 };
+                                    if (vErrors === null) {
+                                        vErrors = [err431];
+                                    }
+                                    else {
+                                        vErrors.push(err431);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data167.max_regression_pp !== undefined) {
+                                let data173 = data167.max_regression_pp;
+                                if ((typeof data173 == "number") && (isFinite(data173))) {
+                                    if (data173 > 100 || isNaN(data173)) {
+                                        const err432 = { instancePath: instancePath + "/gate/families/boundary/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_regression_pp, data: data173 };
                                         if (vErrors === null) {
-                                            vErrors = [err431];
+                                            vErrors = [err432];
                                         }
                                         else {
-                                            vErrors.push(err431);
+                                            vErrors.push(err432);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data173 < 0 || isNaN(data173)) {
+                                        const err433 = { instancePath: instancePath + "/gate/families/boundary/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_regression_pp, data: data173 };
+                                        if (vErrors === null) {
+                                            vErrors = [err433];
+                                        }
+                                        else {
+                                            vErrors.push(err433);
                                         }
                                         errors++;
                                     }
                                 }
                                 else {
-                                    const err432 = { instancePath: instancePath + "/gate/families/clean/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/clean/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.clean.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.clean.properties.max_regression_pp, data: data171 };
-                                    if (vErrors === null) {
-                                        vErrors = [err432];
-                                    }
-                                    else {
-                                        vErrors.push(err432);
-                                    }
-                                    errors++;
-                                }
-                            }
-                        }
-                        else {
-                            const err433 = { instancePath: instancePath + "/gate/families/clean", schemaPath: "#/properties/gate/properties/families/properties/clean/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.clean.type, parentSchema: schema11.properties.gate.properties.families.properties.clean, data: data170 };
-                            if (vErrors === null) {
-                                vErrors = [err433];
-                            }
-                            else {
-                                vErrors.push(err433);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data99.truncate !== undefined) {
-                        let data172 = data99.truncate;
-                        if (data172 && typeof data172 == "object" && !Array.isArray(data172)) {
-                            for (const key43 in data172) {
-                                if (!(key43 === "max_regression_pp")) {
-                                    const err434 = { instancePath: instancePath + "/gate/families/truncate", schemaPath: "#/properties/gate/properties/families/properties/truncate/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key43 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.truncate, data: data172 };
+                                    const err434 = { instancePath: instancePath + "/gate/families/boundary/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.boundary.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_regression_pp, data: data173 };
                                     if (vErrors === null) {
                                         vErrors = [err434];
                                     }
@@ -9114,32 +9116,37 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data172.max_regression_pp !== undefined) {
-                                let data173 = data172.max_regression_pp;
-                                if ((typeof data173 == "number") && (isFinite(data173))) {
-                                    if (data173 > 100 || isNaN(data173)) {
-                                        const err435 = { instancePath: instancePath + "/gate/families/truncate/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/truncate/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.truncate.properties.max_regression_pp, data: data173 };
-                                        if (vErrors === null) {
-                                            vErrors = [err435];
-                                        }
-                                        else {
-                                            vErrors.push(err435);
-                                        }
-                                        errors++;
+                        }
+                        else {
+                            const err435 = { instancePath: instancePath + "/gate/families/boundary", schemaPath: "#/properties/gate/properties/families/properties/boundary/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.boundary.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary, data: data167 };
+                            if (vErrors === null) {
+                                vErrors = [err435];
+                            }
+                            else {
+                                vErrors.push(err435);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data103.exact !== undefined) {
+                        let data174 = data103.exact;
+                        if (data174 && typeof data174 == "object" && !Array.isArray(data174)) {
+                            for (const key43 in data174) {
+                                if (!((((((key43 === "min_changed_examples") || (key43 === "max_flip_rate")) || (key43 === "max_accuracy_drop_pp")) || (key43 === "min_eligible_coverage")) || (key43 === "max_attack_success")) || (key43 === "max_regression_pp"))) {
+                                    const err436 = { instancePath: instancePath + "/gate/families/exact", schemaPath: "#/properties/gate/properties/families/properties/exact/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key43 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.exact, data: data174 };
+                                    if (vErrors === null) {
+                                        vErrors = [err436];
                                     }
-                                    if (data173 < 0 || isNaN(data173)) {
-                                        const err436 = { instancePath: instancePath + "/gate/families/truncate/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/truncate/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.truncate.properties.max_regression_pp, data: data173 };
-                                        if (vErrors === null) {
-                                            vErrors = [err436];
-                                        }
-                                        else {
-                                            vErrors.push(err436);
-                                        }
-                                        errors++;
+                                    else {
+                                        vErrors.push(err436);
                                     }
+                                    errors++;
                                 }
-                                else {
-                                    const err437 = { instancePath: instancePath + "/gate/families/truncate/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/truncate/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.truncate.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.truncate.properties.max_regression_pp, data: data173 };
+                            }
+                            if (data174.min_changed_examples !== undefined) {
+                                let data175 = data174.min_changed_examples;
+                                if (!(((typeof data175 == "number") && (!(data175 % 1) && !isNaN(data175))) && (isFinite(data175)))) {
+                                    const err437 = { instancePath: instancePath + "/gate/families/exact/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.exact.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.min_changed_examples, data: data175 };
                                     if (vErrors === null) {
                                         vErrors = [err437];
                                     }
@@ -9148,39 +9155,34 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                     errors++;
                                 }
-                            }
-                        }
-                        else {
-                            const err438 = { instancePath: instancePath + "/gate/families/truncate", schemaPath: "#/properties/gate/properties/families/properties/truncate/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.truncate.type, parentSchema: schema11.properties.gate.properties.families.properties.truncate, data: data172 };
-                            if (vErrors === null) {
-                                vErrors = [err438];
-                            }
-                            else {
-                                vErrors.push(err438);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data99.noise !== undefined) {
-                        let data174 = data99.noise;
-                        if (data174 && typeof data174 == "object" && !Array.isArray(data174)) {
-                            for (const key44 in data174) {
-                                if (!(key44 === "max_regression_pp")) {
-                                    const err439 = { instancePath: instancePath + "/gate/families/noise", schemaPath: "#/properties/gate/properties/families/properties/noise/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key44 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.noise, data: data174 };
-                                    if (vErrors === null) {
-                                        vErrors = [err439];
+                                if ((typeof data175 == "number") && (isFinite(data175))) {
+                                    if (data175 < 0 || isNaN(data175)) {
+                                        const err438 = { instancePath: instancePath + "/gate/families/exact/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.min_changed_examples, data: data175 };
+                                        if (vErrors === null) {
+                                            vErrors = [err438];
+                                        }
+                                        else {
+                                            vErrors.push(err438);
+                                        }
+                                        errors++;
                                     }
-                                    else {
-                                        vErrors.push(err439);
-                                    }
-                                    errors++;
                                 }
                             }
-                            if (data174.max_regression_pp !== undefined) {
-                                let data175 = data174.max_regression_pp;
-                                if ((typeof data175 == "number") && (isFinite(data175))) {
-                                    if (data175 > 100 || isNaN(data175)) {
-                                        const err440 = { instancePath: instancePath + "/gate/families/noise/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/noise/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.noise.properties.max_regression_pp, data: data175 };
+                            if (data174.max_flip_rate !== undefined) {
+                                let data176 = data174.max_flip_rate;
+                                if ((typeof data176 == "number") && (isFinite(data176))) {
+                                    if (data176 > 1 || isNaN(data176)) {
+                                        const err439 = { instancePath: instancePath + "/gate/families/exact/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_flip_rate, data: data176 };
+                                        if (vErrors === null) {
+                                            vErrors = [err439];
+                                        }
+                                        else {
+                                            vErrors.push(err439);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data176 < 0 || isNaN(data176)) {
+                                        const err440 = { instancePath: instancePath + "/gate/families/exact/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_flip_rate, data: data176 };
                                         if (vErrors === null) {
                                             vErrors = [err440];
                                         }
@@ -9189,163 +9191,161 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data175 < 0 || isNaN(data175)) {
-                                        const err441 = { instancePath: instancePath + "/gate/families/noise/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/noise/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.noise.properties.max_regression_pp, data: data175 };
+                                }
+                                else {
+                                    const err441 = { instancePath: instancePath + "/gate/families/exact/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.exact.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_flip_rate, data: data176 };
+                                    if (vErrors === null) {
+                                        vErrors = [err441];
+                                    }
+                                    else {
+                                        vErrors.push(err441);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data174.max_accuracy_drop_pp !== undefined) {
+                                let data177 = data174.max_accuracy_drop_pp;
+                                if ((typeof data177 == "number") && (isFinite(data177))) {
+                                    if (data177 > 100 || isNaN(data177)) {
+                                        const err442 = { instancePath: instancePath + "/gate/families/exact/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_accuracy_drop_pp, data: data177 };
                                         if (vErrors === null) {
-                                            vErrors = [err441];
+                                            vErrors = [err442];
                                         }
                                         else {
-                                            vErrors.push(err441);
+                                            vErrors.push(err442);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data177 < -100 || isNaN(data177)) {
+                                        const err443 = { instancePath: instancePath + "/gate/families/exact/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_accuracy_drop_pp, data: data177 };
+                                        if (vErrors === null) {
+                                            vErrors = [err443];
+                                        }
+                                        else {
+                                            vErrors.push(err443);
                                         }
                                         errors++;
                                     }
                                 }
                                 else {
-                                    const err442 = { instancePath: instancePath + "/gate/families/noise/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/noise/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.noise.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.noise.properties.max_regression_pp, data: data175 };
+                                    const err444 = { instancePath: instancePath + "/gate/families/exact/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.exact.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_accuracy_drop_pp, data: data177 };
                                     if (vErrors === null) {
-                                        vErrors = [err442];
+                                        vErrors = [err444];
                                     }
                                     else {
-                                        vErrors.push(err442);
+                                        vErrors.push(err444);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data174.min_eligible_coverage !== undefined) {
+                                let data178 = data174.min_eligible_coverage;
+                                if ((typeof data178 == "number") && (isFinite(data178))) {
+                                    if (data178 > 1 || isNaN(data178)) {
+                                        const err445 = { instancePath: instancePath + "/gate/families/exact/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.min_eligible_coverage, data: data178 };
+                                        if (vErrors === null) {
+                                            vErrors = [err445];
+                                        }
+                                        else {
+                                            vErrors.push(err445);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data178 < 0 || isNaN(data178)) {
+                                        const err446 = { instancePath: instancePath + "/gate/families/exact/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.min_eligible_coverage, data: data178 };
+                                        if (vErrors === null) {
+                                            vErrors = [err446];
+                                        }
+                                        else {
+                                            vErrors.push(err446);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err447 = { instancePath: instancePath + "/gate/families/exact/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.exact.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.min_eligible_coverage, data: data178 };
+                                    if (vErrors === null) {
+                                        vErrors = [err447];
+                                    }
+                                    else {
+                                        vErrors.push(err447);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data174.max_attack_success !== undefined) {
+                                let data179 = data174.max_attack_success;
+                                if ((typeof data179 == "number") && (isFinite(data179))) {
+                                    if (data179 > 1 || isNaN(data179)) {
+                                        const err448 = { instancePath: instancePath + "/gate/families/exact/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_attack_success, data: data179 };
+                                        if (vErrors === null) {
+                                            vErrors = [err448];
+                                        }
+                                        else {
+                                            vErrors.push(err448);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data179 < 0 || isNaN(data179)) {
+                                        const err449 = { instancePath: instancePath + "/gate/families/exact/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_attack_success, data: data179 };
+                                        if (vErrors === null) {
+                                            vErrors = [err449];
+                                        }
+                                        else {
+                                            vErrors.push(err449);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err450 = { instancePath: instancePath + "/gate/families/exact/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.exact.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_attack_success, data: data179 };
+                                    if (vErrors === null) {
+                                        vErrors = [err450];
+                                    }
+                                    else {
+                                        vErrors.push(err450);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data174.max_regression_pp !== undefined) {
+                                let data180 = data174.max_regression_pp;
+                                if ((typeof data180 == "number") && (isFinite(data180))) {
+                                    if (data180 > 100 || isNaN(data180)) {
+                                        const err451 = { instancePath: instancePath + "/gate/families/exact/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_regression_pp, data: data180 };
+                                        if (vErrors === null) {
+                                            vErrors = [err451];
+                                        }
+                                        else {
+                                            vErrors.push(err451);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data180 < 0 || isNaN(data180)) {
+                                        const err452 = { instancePath: instancePath + "/gate/families/exact/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_regression_pp, data: data180 };
+                                        if (vErrors === null) {
+                                            vErrors = [err452];
+                                        }
+                                        else {
+                                            vErrors.push(err452);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err453 = { instancePath: instancePath + "/gate/families/exact/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.exact.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_regression_pp, data: data180 };
+                                    if (vErrors === null) {
+                                        vErrors = [err453];
+                                    }
+                                    else {
+                                        vErrors.push(err453);
                                     }
                                     errors++;
                                 }
                             }
                         }
                         else {
-                            const err443 = { instancePath: instancePath + "/gate/families/noise", schemaPath: "#/properties/gate/properties/families/properties/noise/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.noise.type, parentSchema: schema11.properties.gate.properties.families.properties.noise, data: data174 };
-                            if (vErrors === null) {
-                                vErrors = [err443];
-                            }
-                            else {
-                                vErrors.push(err443);
-                            }
-                            errors++;
-                        }
-                    }
-                }
-                else {
-                    const err444 = { instancePath: instancePath + "/gate/families", schemaPath: "#/properties/gate/properties/families/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.type, parentSchema: schema11.properties.gate.properties.families, data: data99 };
-                    if (vErrors === null) {
-                        vErrors = [err444];
-                    }
-                    else {
-                        vErrors.push(err444);
-                    }
-                    errors++;
-                }
-            }
-            if (data83.min_attack_strength !== undefined) {
-                let data176 = data83.min_attack_strength;
-                if (data176 && typeof data176 == "object" && !Array.isArray(data176)) {
-                    for (const key45 in data176) {
-                        if (!((((key45 === "fgm") || (key45 === "pgd")) || (key45 === "square")) || (key45 === "boundary"))) {
-                            const err445 = { instancePath: instancePath + "/gate/min_attack_strength", schemaPath: "#/properties/gate/properties/min_attack_strength/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key45 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.min_attack_strength, data: data176 };
-                            if (vErrors === null) {
-                                vErrors = [err445];
-                            }
-                            else {
-                                vErrors.push(err445);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data176.fgm !== undefined) {
-                        let data177 = data176.fgm;
-                        if ((typeof data177 == "number") && (isFinite(data177))) {
-                            if (data177 > 1 || isNaN(data177)) {
-                                const err446 = { instancePath: instancePath + "/gate/min_attack_strength/fgm", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/fgm/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.fgm, data: data177 };
-                                if (vErrors === null) {
-                                    vErrors = [err446];
-                                }
-                                else {
-                                    vErrors.push(err446);
-                                }
-                                errors++;
-                            }
-                            if (data177 < 0 || isNaN(data177)) {
-                                const err447 = { instancePath: instancePath + "/gate/min_attack_strength/fgm", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/fgm/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.fgm, data: data177 };
-                                if (vErrors === null) {
-                                    vErrors = [err447];
-                                }
-                                else {
-                                    vErrors.push(err447);
-                                }
-                                errors++;
-                            }
-                        }
-                        else {
-                            const err448 = { instancePath: instancePath + "/gate/min_attack_strength/fgm", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/fgm/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_attack_strength.properties.fgm.type, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.fgm, data: data177 };
-                            if (vErrors === null) {
-                                vErrors = [err448];
-                            }
-                            else {
-                                vErrors.push(err448);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data176.pgd !== undefined) {
-                        let data178 = data176.pgd;
-                        if ((typeof data178 == "number") && (isFinite(data178))) {
-                            if (data178 > 1 || isNaN(data178)) {
-                                const err449 = { instancePath: instancePath + "/gate/min_attack_strength/pgd", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/pgd/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.pgd, data: data178 };
-                                if (vErrors === null) {
-                                    vErrors = [err449];
-                                }
-                                else {
-                                    vErrors.push(err449);
-                                }
-                                errors++;
-                            }
-                            if (data178 < 0 || isNaN(data178)) {
-                                const err450 = { instancePath: instancePath + "/gate/min_attack_strength/pgd", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/pgd/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.pgd, data: data178 };
-                                if (vErrors === null) {
-                                    vErrors = [err450];
-                                }
-                                else {
-                                    vErrors.push(err450);
-                                }
-                                errors++;
-                            }
-                        }
-                        else {
-                            const err451 = { instancePath: instancePath + "/gate/min_attack_strength/pgd", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/pgd/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_attack_strength.properties.pgd.type, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.pgd, data: data178 };
-                            if (vErrors === null) {
-                                vErrors = [err451];
-                            }
-                            else {
-                                vErrors.push(err451);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data176.square !== undefined) {
-                        let data179 = data176.square;
-                        if ((typeof data179 == "number") && (isFinite(data179))) {
-                            if (data179 > 1 || isNaN(data179)) {
-                                const err452 = { instancePath: instancePath + "/gate/min_attack_strength/square", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/square/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.square, data: data179 };
-                                if (vErrors === null) {
-                                    vErrors = [err452];
-                                }
-                                else {
-                                    vErrors.push(err452);
-                                }
-                                errors++;
-                            }
-                            if (data179 < 0 || isNaN(data179)) {
-                                const err453 = { instancePath: instancePath + "/gate/min_attack_strength/square", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/square/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.square, data: data179 };
-                                if (vErrors === null) {
-                                    vErrors = [err453];
-                                }
-                                else {
-                                    vErrors.push(err453);
-                                }
-                                errors++;
-                            }
-                        }
-                        else {
-                            const err454 = { instancePath: instancePath + "/gate/min_attack_strength/square", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/square/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_attack_strength.properties.square.type, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.square, data: data179 };
+                            const err454 = { instancePath: instancePath + "/gate/families/exact", schemaPath: "#/properties/gate/properties/families/properties/exact/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.exact.type, parentSchema: schema11.properties.gate.properties.families.properties.exact, data: data174 };
                             if (vErrors === null) {
                                 vErrors = [err454];
                             }
@@ -9355,194 +9355,195 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                             errors++;
                         }
                     }
-                    if (data176.boundary !== undefined) {
-                        let data180 = data176.boundary;
-                        if ((typeof data180 == "number") && (isFinite(data180))) {
-                            if (data180 > 1 || isNaN(data180)) {
-                                const err455 = { instancePath: instancePath + "/gate/min_attack_strength/boundary", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/boundary/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.boundary, data: data180 };
-                                if (vErrors === null) {
-                                    vErrors = [err455];
+                    if (data103.clean !== undefined) {
+                        let data181 = data103.clean;
+                        if (data181 && typeof data181 == "object" && !Array.isArray(data181)) {
+                            for (const key44 in data181) {
+                                if (!(key44 === "max_regression_pp")) {
+                                    const err455 = { instancePath: instancePath + "/gate/families/clean", schemaPath: "#/properties/gate/properties/families/properties/clean/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key44 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.clean, data: data181 };
+                                    if (vErrors === null) {
+                                        vErrors = [err455];
+                                    }
+                                    else {
+                                        vErrors.push(err455);
+                                    }
+                                    errors++;
                                 }
-                                else {
-                                    vErrors.push(err455);
-                                }
-                                errors++;
                             }
-                            if (data180 < 0 || isNaN(data180)) {
-                                const err456 = { instancePath: instancePath + "/gate/min_attack_strength/boundary", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/boundary/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.boundary, data: data180 };
-                                if (vErrors === null) {
-                                    vErrors = [err456];
+                            if (data181.max_regression_pp !== undefined) {
+                                let data182 = data181.max_regression_pp;
+                                if ((typeof data182 == "number") && (isFinite(data182))) {
+                                    if (data182 > 100 || isNaN(data182)) {
+                                        const err456 = { instancePath: instancePath + "/gate/families/clean/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/clean/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.clean.properties.max_regression_pp, data: data182 };
+                                        if (vErrors === null) {
+                                            vErrors = [err456];
+                                        }
+                                        else {
+                                            vErrors.push(err456);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data182 < 0 || isNaN(data182)) {
+                                        const err457 = { instancePath: instancePath + "/gate/families/clean/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/clean/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.clean.properties.max_regression_pp, data: data182 };
+                                        if (vErrors === null) {
+                                            vErrors = [err457];
+                                        }
+                                        else {
+                                            vErrors.push(err457);
+                                        }
+                                        errors++;
+                                    }
                                 }
                                 else {
-                                    vErrors.push(err456);
+                                    const err458 = { instancePath: instancePath + "/gate/families/clean/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/clean/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.clean.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.clean.properties.max_regression_pp, data: data182 };
+                                    if (vErrors === null) {
+                                        vErrors = [err458];
+                                    }
+                                    else {
+                                        vErrors.push(err458);
+                                    }
+                                    errors++;
                                 }
-                                errors++;
                             }
                         }
                         else {
-                            const err457 = { instancePath: instancePath + "/gate/min_attack_strength/boundary", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/boundary/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_attack_strength.properties.boundary.type, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.boundary, data: data180 };
+                            const err459 = { instancePath: instancePath + "/gate/families/clean", schemaPath: "#/properties/gate/properties/families/properties/clean/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.clean.type, parentSchema: schema11.properties.gate.properties.families.properties.clean, data: data181 };
                             if (vErrors === null) {
-                                vErrors = [err457];
+                                vErrors = [err459];
                             }
                             else {
-                                vErrors.push(err457);
+                                vErrors.push(err459);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data103.truncate !== undefined) {
+                        let data183 = data103.truncate;
+                        if (data183 && typeof data183 == "object" && !Array.isArray(data183)) {
+                            for (const key45 in data183) {
+                                if (!(key45 === "max_regression_pp")) {
+                                    const err460 = { instancePath: instancePath + "/gate/families/truncate", schemaPath: "#/properties/gate/properties/families/properties/truncate/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key45 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.truncate, data: data183 };
+                                    if (vErrors === null) {
+                                        vErrors = [err460];
+                                    }
+                                    else {
+                                        vErrors.push(err460);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data183.max_regression_pp !== undefined) {
+                                let data184 = data183.max_regression_pp;
+                                if ((typeof data184 == "number") && (isFinite(data184))) {
+                                    if (data184 > 100 || isNaN(data184)) {
+                                        const err461 = { instancePath: instancePath + "/gate/families/truncate/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/truncate/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.truncate.properties.max_regression_pp, data: data184 };
+                                        if (vErrors === null) {
+                                            vErrors = [err461];
+                                        }
+                                        else {
+                                            vErrors.push(err461);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data184 < 0 || isNaN(data184)) {
+                                        const err462 = { instancePath: instancePath + "/gate/families/truncate/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/truncate/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.truncate.properties.max_regression_pp, data: data184 };
+                                        if (vErrors === null) {
+                                            vErrors = [err462];
+                                        }
+                                        else {
+                                            vErrors.push(err462);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err463 = { instancePath: instancePath + "/gate/families/truncate/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/truncate/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.truncate.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.truncate.properties.max_regression_pp, data: data184 };
+                                    if (vErrors === null) {
+                                        vErrors = [err463];
+                                    }
+                                    else {
+                                        vErrors.push(err463);
+                                    }
+                                    errors++;
+                                }
+                            }
+                        }
+                        else {
+                            const err464 = { instancePath: instancePath + "/gate/families/truncate", schemaPath: "#/properties/gate/properties/families/properties/truncate/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.truncate.type, parentSchema: schema11.properties.gate.properties.families.properties.truncate, data: data183 };
+                            if (vErrors === null) {
+                                vErrors = [err464];
+                            }
+                            else {
+                                vErrors.push(err464);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data103.noise !== undefined) {
+                        let data185 = data103.noise;
+                        if (data185 && typeof data185 == "object" && !Array.isArray(data185)) {
+                            for (const key46 in data185) {
+                                if (!(key46 === "max_regression_pp")) {
+                                    const err465 = { instancePath: instancePath + "/gate/families/noise", schemaPath: "#/properties/gate/properties/families/properties/noise/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key46 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.noise, data: data185 };
+                                    if (vErrors === null) {
+                                        vErrors = [err465];
+                                    }
+                                    else {
+                                        vErrors.push(err465);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data185.max_regression_pp !== undefined) {
+                                let data186 = data185.max_regression_pp;
+                                if ((typeof data186 == "number") && (isFinite(data186))) {
+                                    if (data186 > 100 || isNaN(data186)) {
+                                        const err466 = { instancePath: instancePath + "/gate/families/noise/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/noise/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.noise.properties.max_regression_pp, data: data186 };
+                                        if (vErrors === null) {
+                                            vErrors = [err466];
+                                        }
+                                        else {
+                                            vErrors.push(err466);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data186 < 0 || isNaN(data186)) {
+                                        const err467 = { instancePath: instancePath + "/gate/families/noise/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/noise/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.noise.properties.max_regression_pp, data: data186 };
+                                        if (vErrors === null) {
+                                            vErrors = [err467];
+                                        }
+                                        else {
+                                            vErrors.push(err467);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err468 = { instancePath: instancePath + "/gate/families/noise/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/noise/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.noise.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.noise.properties.max_regression_pp, data: data186 };
+                                    if (vErrors === null) {
+                                        vErrors = [err468];
+                                    }
+                                    else {
+                                        vErrors.push(err468);
+                                    }
+                                    errors++;
+                                }
+                            }
+                        }
+                        else {
+                            const err469 = { instancePath: instancePath + "/gate/families/noise", schemaPath: "#/properties/gate/properties/families/properties/noise/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.noise.type, parentSchema: schema11.properties.gate.properties.families.properties.noise, data: data185 };
+                            if (vErrors === null) {
+                                vErrors = [err469];
+                            }
+                            else {
+                                vErrors.push(err469);
                             }
                             errors++;
                         }
                     }
                 }
                 else {
-                    const err458 = { instancePath: instancePath + "/gate/min_attack_strength", schemaPath: "#/properties/gate/properties/min_attack_strength/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.min_attack_strength.type, parentSchema: schema11.properties.gate.properties.min_attack_strength, data: data176 };
-                    if (vErrors === null) {
-                        vErrors = [err458];
-                    }
-                    else {
-                        vErrors.push(err458);
-                    }
-                    errors++;
-                }
-            }
-            if (data83.allow_not_evaluated !== undefined) {
-                let data181 = data83.allow_not_evaluated;
-                if (typeof data181 !== "boolean") {
-                    const err459 = { instancePath: instancePath + "/gate/allow_not_evaluated", schemaPath: "#/properties/gate/properties/allow_not_evaluated/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.gate.properties.allow_not_evaluated.type, parentSchema: schema11.properties.gate.properties.allow_not_evaluated, data: data181 };
-                    if (vErrors === null) {
-                        vErrors = [err459];
-                    }
-                    else {
-                        vErrors.push(err459);
-                    }
-                    errors++;
-                }
-            }
-            if (data83.require_baseline !== undefined) {
-                let data182 = data83.require_baseline;
-                if (typeof data182 !== "boolean") {
-                    const err460 = { instancePath: instancePath + "/gate/require_baseline", schemaPath: "#/properties/gate/properties/require_baseline/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.gate.properties.require_baseline.type, parentSchema: schema11.properties.gate.properties.require_baseline, data: data182 };
-                    if (vErrors === null) {
-                        vErrors = [err460];
-                    }
-                    else {
-                        vErrors.push(err460);
-                    }
-                    errors++;
-                }
-            }
-            if (data83.block_on !== undefined) {
-                let data183 = data83.block_on;
-                if (!((data183 === "all") || (data183 === "new"))) {
-                    const err461 = { instancePath: instancePath + "/gate/block_on", schemaPath: "#/properties/gate/properties/block_on/enum", keyword: "enum", params: { allowedValues: schema11.properties.gate.properties.block_on.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.gate.properties.block_on.enum, parentSchema: schema11.properties.gate.properties.block_on, data: data183 };
-                    if (vErrors === null) {
-                        vErrors = [err461];
-                    }
-                    else {
-                        vErrors.push(err461);
-                    }
-                    errors++;
-                }
-            }
-            if (data83.require_release_record !== undefined) {
-                let data184 = data83.require_release_record;
-                if (typeof data184 !== "boolean") {
-                    const err462 = { instancePath: instancePath + "/gate/require_release_record", schemaPath: "#/properties/gate/properties/require_release_record/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.gate.properties.require_release_record.type, parentSchema: schema11.properties.gate.properties.require_release_record, data: data184 };
-                    if (vErrors === null) {
-                        vErrors = [err462];
-                    }
-                    else {
-                        vErrors.push(err462);
-                    }
-                    errors++;
-                }
-            }
-            if (data83.models !== undefined) {
-                let data185 = data83.models;
-                if (Array.isArray(data185)) {
-                    if (data185.length < 1) {
-                        const err463 = { instancePath: instancePath + "/gate/models", schemaPath: "#/properties/gate/properties/models/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.gate.properties.models, data: data185 };
-                        if (vErrors === null) {
-                            vErrors = [err463];
-                        }
-                        else {
-                            vErrors.push(err463);
-                        }
-                        errors++;
-                    }
-                    const len6 = data185.length;
-                    for (let i6 = 0; i6 < len6; i6++) {
-                        let data186 = data185[i6];
-                        if (typeof data186 === "string") {
-                            if (func4(data186) < 1) {
-                                const err464 = { instancePath: instancePath + "/gate/models/" + i6, schemaPath: "#/properties/gate/properties/models/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.gate.properties.models.items, data: data186 };
-                                if (vErrors === null) {
-                                    vErrors = [err464];
-                                }
-                                else {
-                                    vErrors.push(err464);
-                                }
-                                errors++;
-                            }
-                            if (!pattern0.test(data186)) {
-                                const err465 = { instancePath: instancePath + "/gate/models/" + i6, schemaPath: "#/properties/gate/properties/models/items/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.gate.properties.models.items, data: data186 };
-                                if (vErrors === null) {
-                                    vErrors = [err465];
-                                }
-                                else {
-                                    vErrors.push(err465);
-                                }
-                                errors++;
-                            }
-                        }
-                        else {
-                            const err466 = { instancePath: instancePath + "/gate/models/" + i6, schemaPath: "#/properties/gate/properties/models/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.gate.properties.models.items.type, parentSchema: schema11.properties.gate.properties.models.items, data: data186 };
-                            if (vErrors === null) {
-                                vErrors = [err466];
-                            }
-                            else {
-                                vErrors.push(err466);
-                            }
-                            errors++;
-                        }
-                    }
-                }
-                else {
-                    const err467 = { instancePath: instancePath + "/gate/models", schemaPath: "#/properties/gate/properties/models/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.gate.properties.models.type, parentSchema: schema11.properties.gate.properties.models, data: data185 };
-                    if (vErrors === null) {
-                        vErrors = [err467];
-                    }
-                    else {
-                        vErrors.push(err467);
-                    }
-                    errors++;
-                }
-            }
-        }
-        else {
-            const err468 = { instancePath: instancePath + "/gate", schemaPath: "#/properties/gate/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.type, parentSchema: schema11.properties.gate, data: data83 };
-            if (vErrors === null) {
-                vErrors = [err468];
-            }
-            else {
-                vErrors.push(err468);
-            }
-            errors++;
-        }
-    }
-    if (data.release !== undefined) {
-        let data187 = data.release;
-        if (data187 && typeof data187 == "object" && !Array.isArray(data187)) {
-            if (data187.owner === undefined) {
-                const err469 = { instancePath: instancePath + "/release", schemaPath: "#/properties/release/required", keyword: "required", params: { missingProperty: "owner" }, message: "must have required property '" + "owner" + "'", schema: schema11.properties.release.required, parentSchema: schema11.properties.release, data: data187 };
-                if (vErrors === null) {
-                    vErrors = [err469];
-                }
-                else {
-                    vErrors.push(err469);
-                }
-                errors++;
-            }
-            for (const key46 in data187) {
-                if (!(((((((key46 === "owner") || (key46 === "reviewer")) || (key46 === "intended_use")) || (key46 === "out_of_scope_uses")) || (key46 === "known_limitations")) || (key46 === "mitigations")) || (key46 === "authorization"))) {
-                    const err470 = { instancePath: instancePath + "/release", schemaPath: "#/properties/release/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key46 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.release, data: data187 };
+                    const err470 = { instancePath: instancePath + "/gate/families", schemaPath: "#/properties/gate/properties/families/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.type, parentSchema: schema11.properties.gate.properties.families, data: data103 };
                     if (vErrors === null) {
                         vErrors = [err470];
                     }
@@ -9552,183 +9553,190 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
             }
-            if (data187.owner !== undefined) {
-                let data188 = data187.owner;
-                if (typeof data188 === "string") {
-                    if (func4(data188) > 200) {
-                        const err471 = { instancePath: instancePath + "/release/owner", schemaPath: "#/properties/release/properties/owner/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema11.properties.release.properties.owner, data: data188 };
-                        if (vErrors === null) {
-                            vErrors = [err471];
-                        }
-                        else {
-                            vErrors.push(err471);
-                        }
-                        errors++;
-                    }
-                    if (func4(data188) < 1) {
-                        const err472 = { instancePath: instancePath + "/release/owner", schemaPath: "#/properties/release/properties/owner/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.owner, data: data188 };
-                        if (vErrors === null) {
-                            vErrors = [err472];
-                        }
-                        else {
-                            vErrors.push(err472);
-                        }
-                        errors++;
-                    }
-                    if (!pattern0.test(data188)) {
-                        const err473 = { instancePath: instancePath + "/release/owner", schemaPath: "#/properties/release/properties/owner/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.release.properties.owner, data: data188 };
-                        if (vErrors === null) {
-                            vErrors = [err473];
-                        }
-                        else {
-                            vErrors.push(err473);
-                        }
-                        errors++;
-                    }
-                }
-                else {
-                    const err474 = { instancePath: instancePath + "/release/owner", schemaPath: "#/properties/release/properties/owner/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.owner.type, parentSchema: schema11.properties.release.properties.owner, data: data188 };
-                    if (vErrors === null) {
-                        vErrors = [err474];
-                    }
-                    else {
-                        vErrors.push(err474);
-                    }
-                    errors++;
-                }
-            }
-            if (data187.reviewer !== undefined) {
-                let data189 = data187.reviewer;
-                if (typeof data189 === "string") {
-                    if (func4(data189) > 200) {
-                        const err475 = { instancePath: instancePath + "/release/reviewer", schemaPath: "#/properties/release/properties/reviewer/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema11.properties.release.properties.reviewer, data: data189 };
-                        if (vErrors === null) {
-                            vErrors = [err475];
-                        }
-                        else {
-                            vErrors.push(err475);
-                        }
-                        errors++;
-                    }
-                    if (func4(data189) < 1) {
-                        const err476 = { instancePath: instancePath + "/release/reviewer", schemaPath: "#/properties/release/properties/reviewer/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.reviewer, data: data189 };
-                        if (vErrors === null) {
-                            vErrors = [err476];
-                        }
-                        else {
-                            vErrors.push(err476);
-                        }
-                        errors++;
-                    }
-                    if (!pattern0.test(data189)) {
-                        const err477 = { instancePath: instancePath + "/release/reviewer", schemaPath: "#/properties/release/properties/reviewer/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.release.properties.reviewer, data: data189 };
-                        if (vErrors === null) {
-                            vErrors = [err477];
-                        }
-                        else {
-                            vErrors.push(err477);
-                        }
-                        errors++;
-                    }
-                }
-                else {
-                    const err478 = { instancePath: instancePath + "/release/reviewer", schemaPath: "#/properties/release/properties/reviewer/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.reviewer.type, parentSchema: schema11.properties.release.properties.reviewer, data: data189 };
-                    if (vErrors === null) {
-                        vErrors = [err478];
-                    }
-                    else {
-                        vErrors.push(err478);
-                    }
-                    errors++;
-                }
-            }
-            if (data187.intended_use !== undefined) {
-                let data190 = data187.intended_use;
-                if (typeof data190 === "string") {
-                    if (func4(data190) > 2000) {
-                        const err479 = { instancePath: instancePath + "/release/intended_use", schemaPath: "#/properties/release/properties/intended_use/maxLength", keyword: "maxLength", params: { limit: 2000 }, message: "must NOT have more than 2000 characters", schema: 2000, parentSchema: schema11.properties.release.properties.intended_use, data: data190 };
-                        if (vErrors === null) {
-                            vErrors = [err479];
-                        }
-                        else {
-                            vErrors.push(err479);
-                        }
-                        errors++;
-                    }
-                    if (func4(data190) < 1) {
-                        const err480 = { instancePath: instancePath + "/release/intended_use", schemaPath: "#/properties/release/properties/intended_use/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.intended_use, data: data190 };
-                        if (vErrors === null) {
-                            vErrors = [err480];
-                        }
-                        else {
-                            vErrors.push(err480);
-                        }
-                        errors++;
-                    }
-                }
-                else {
-                    const err481 = { instancePath: instancePath + "/release/intended_use", schemaPath: "#/properties/release/properties/intended_use/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.intended_use.type, parentSchema: schema11.properties.release.properties.intended_use, data: data190 };
-                    if (vErrors === null) {
-                        vErrors = [err481];
-                    }
-                    else {
-                        vErrors.push(err481);
-                    }
-                    errors++;
-                }
-            }
-            if (data187.out_of_scope_uses !== undefined) {
-                let data191 = data187.out_of_scope_uses;
-                if (Array.isArray(data191)) {
-                    if (data191.length < 1) {
-                        const err482 = { instancePath: instancePath + "/release/out_of_scope_uses", schemaPath: "#/properties/release/properties/out_of_scope_uses/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.release.properties.out_of_scope_uses, data: data191 };
-                        if (vErrors === null) {
-                            vErrors = [err482];
-                        }
-                        else {
-                            vErrors.push(err482);
-                        }
-                        errors++;
-                    }
-                    const len7 = data191.length;
-                    for (let i7 = 0; i7 < len7; i7++) {
-                        let data192 = data191[i7];
-                        if (typeof data192 === "string") {
-                            if (func4(data192) > 1000) {
-                                const err483 = { instancePath: instancePath + "/release/out_of_scope_uses/" + i7, schemaPath: "#/properties/release/properties/out_of_scope_uses/items/maxLength", keyword: "maxLength", params: { limit: 1000 }, message: "must NOT have more than 1000 characters", schema: 1000, parentSchema: schema11.properties.release.properties.out_of_scope_uses.items, data: data192 };
-                                if (vErrors === null) {
-                                    vErrors = [err483];
-                                }
-                                else {
-                                    vErrors.push(err483);
-                                }
-                                errors++;
-                            }
-                            if (func4(data192) < 1) {
-                                const err484 = { instancePath: instancePath + "/release/out_of_scope_uses/" + i7, schemaPath: "#/properties/release/properties/out_of_scope_uses/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.out_of_scope_uses.items, data: data192 };
-                                if (vErrors === null) {
-                                    vErrors = [err484];
-                                }
-                                else {
-                                    vErrors.push(err484);
-                                }
-                                errors++;
-                            }
-                        }
-                        else {
-                            const err485 = { instancePath: instancePath + "/release/out_of_scope_uses/" + i7, schemaPath: "#/properties/release/properties/out_of_scope_uses/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.out_of_scope_uses.items.type, parentSchema: schema11.properties.release.properties.out_of_scope_uses.items, data: data192 };
+            if (data87.min_attack_strength !== undefined) {
+                let data187 = data87.min_attack_strength;
+                if (data187 && typeof data187 == "object" && !Array.isArray(data187)) {
+                    for (const key47 in data187) {
+                        if (!((((key47 === "fgm") || (key47 === "pgd")) || (key47 === "square")) || (key47 === "boundary"))) {
+                            const err471 = { instancePath: instancePath + "/gate/min_attack_strength", schemaPath: "#/properties/gate/properties/min_attack_strength/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key47 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.min_attack_strength, data: data187 };
                             if (vErrors === null) {
-                                vErrors = [err485];
+                                vErrors = [err471];
                             }
                             else {
-                                vErrors.push(err485);
+                                vErrors.push(err471);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data187.fgm !== undefined) {
+                        let data188 = data187.fgm;
+                        if ((typeof data188 == "number") && (isFinite(data188))) {
+                            if (data188 > 1 || isNaN(data188)) {
+                                const err472 = { instancePath: instancePath + "/gate/min_attack_strength/fgm", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/fgm/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.fgm, data: data188 };
+                                if (vErrors === null) {
+                                    vErrors = [err472];
+                                }
+                                else {
+                                    vErrors.push(err472);
+                                }
+                                errors++;
+                            }
+                            if (data188 < 0 || isNaN(data188)) {
+                                const err473 = { instancePath: instancePath + "/gate/min_attack_strength/fgm", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/fgm/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.fgm, data: data188 };
+                                if (vErrors === null) {
+                                    vErrors = [err473];
+                                }
+                                else {
+                                    vErrors.push(err473);
+                                }
+                                errors++;
+                            }
+                        }
+                        else {
+                            const err474 = { instancePath: instancePath + "/gate/min_attack_strength/fgm", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/fgm/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_attack_strength.properties.fgm.type, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.fgm, data: data188 };
+                            if (vErrors === null) {
+                                vErrors = [err474];
+                            }
+                            else {
+                                vErrors.push(err474);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data187.pgd !== undefined) {
+                        let data189 = data187.pgd;
+                        if ((typeof data189 == "number") && (isFinite(data189))) {
+                            if (data189 > 1 || isNaN(data189)) {
+                                const err475 = { instancePath: instancePath + "/gate/min_attack_strength/pgd", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/pgd/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.pgd, data: data189 };
+                                if (vErrors === null) {
+                                    vErrors = [err475];
+                                }
+                                else {
+                                    vErrors.push(err475);
+                                }
+                                errors++;
+                            }
+                            if (data189 < 0 || isNaN(data189)) {
+                                const err476 = { instancePath: instancePath + "/gate/min_attack_strength/pgd", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/pgd/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.pgd, data: data189 };
+                                if (vErrors === null) {
+                                    vErrors = [err476];
+                                }
+                                else {
+                                    vErrors.push(err476);
+                                }
+                                errors++;
+                            }
+                        }
+                        else {
+                            const err477 = { instancePath: instancePath + "/gate/min_attack_strength/pgd", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/pgd/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_attack_strength.properties.pgd.type, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.pgd, data: data189 };
+                            if (vErrors === null) {
+                                vErrors = [err477];
+                            }
+                            else {
+                                vErrors.push(err477);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data187.square !== undefined) {
+                        let data190 = data187.square;
+                        if ((typeof data190 == "number") && (isFinite(data190))) {
+                            if (data190 > 1 || isNaN(data190)) {
+                                const err478 = { instancePath: instancePath + "/gate/min_attack_strength/square", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/square/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.square, data: data190 };
+                                if (vErrors === null) {
+                                    vErrors = [err478];
+                                }
+                                else {
+                                    vErrors.push(err478);
+                                }
+                                errors++;
+                            }
+                            if (data190 < 0 || isNaN(data190)) {
+                                const err479 = { instancePath: instancePath + "/gate/min_attack_strength/square", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/square/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.square, data: data190 };
+                                if (vErrors === null) {
+                                    vErrors = [err479];
+                                }
+                                else {
+                                    vErrors.push(err479);
+                                }
+                                errors++;
+                            }
+                        }
+                        else {
+                            const err480 = { instancePath: instancePath + "/gate/min_attack_strength/square", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/square/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_attack_strength.properties.square.type, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.square, data: data190 };
+                            if (vErrors === null) {
+                                vErrors = [err480];
+                            }
+                            else {
+                                vErrors.push(err480);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data187.boundary !== undefined) {
+                        let data191 = data187.boundary;
+                        if ((typeof data191 == "number") && (isFinite(data191))) {
+                            if (data191 > 1 || isNaN(data191)) {
+                                const err481 = { instancePath: instancePath + "/gate/min_attack_strength/boundary", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/boundary/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.boundary, data: data191 };
+                                if (vErrors === null) {
+                                    vErrors = [err481];
+                                }
+                                else {
+                                    vErrors.push(err481);
+                                }
+                                errors++;
+                            }
+                            if (data191 < 0 || isNaN(data191)) {
+                                const err482 = { instancePath: instancePath + "/gate/min_attack_strength/boundary", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/boundary/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.boundary, data: data191 };
+                                if (vErrors === null) {
+                                    vErrors = [err482];
+                                }
+                                else {
+                                    vErrors.push(err482);
+                                }
+                                errors++;
+                            }
+                        }
+                        else {
+                            const err483 = { instancePath: instancePath + "/gate/min_attack_strength/boundary", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/boundary/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_attack_strength.properties.boundary.type, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.boundary, data: data191 };
+                            if (vErrors === null) {
+                                vErrors = [err483];
+                            }
+                            else {
+                                vErrors.push(err483);
                             }
                             errors++;
                         }
                     }
                 }
                 else {
-                    const err486 = { instancePath: instancePath + "/release/out_of_scope_uses", schemaPath: "#/properties/release/properties/out_of_scope_uses/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.release.properties.out_of_scope_uses.type, parentSchema: schema11.properties.release.properties.out_of_scope_uses, data: data191 };
+                    const err484 = { instancePath: instancePath + "/gate/min_attack_strength", schemaPath: "#/properties/gate/properties/min_attack_strength/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.min_attack_strength.type, parentSchema: schema11.properties.gate.properties.min_attack_strength, data: data187 };
+                    if (vErrors === null) {
+                        vErrors = [err484];
+                    }
+                    else {
+                        vErrors.push(err484);
+                    }
+                    errors++;
+                }
+            }
+            if (data87.allow_not_evaluated !== undefined) {
+                let data192 = data87.allow_not_evaluated;
+                if (typeof data192 !== "boolean") {
+                    const err485 = { instancePath: instancePath + "/gate/allow_not_evaluated", schemaPath: "#/properties/gate/properties/allow_not_evaluated/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.gate.properties.allow_not_evaluated.type, parentSchema: schema11.properties.gate.properties.allow_not_evaluated, data: data192 };
+                    if (vErrors === null) {
+                        vErrors = [err485];
+                    }
+                    else {
+                        vErrors.push(err485);
+                    }
+                    errors++;
+                }
+            }
+            if (data87.require_baseline !== undefined) {
+                let data193 = data87.require_baseline;
+                if (typeof data193 !== "boolean") {
+                    const err486 = { instancePath: instancePath + "/gate/require_baseline", schemaPath: "#/properties/gate/properties/require_baseline/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.gate.properties.require_baseline.type, parentSchema: schema11.properties.gate.properties.require_baseline, data: data193 };
                     if (vErrors === null) {
                         vErrors = [err486];
                     }
@@ -9738,119 +9746,121 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
             }
-            if (data187.known_limitations !== undefined) {
-                let data193 = data187.known_limitations;
-                if (Array.isArray(data193)) {
-                    if (data193.length < 1) {
-                        const err487 = { instancePath: instancePath + "/release/known_limitations", schemaPath: "#/properties/release/properties/known_limitations/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.release.properties.known_limitations, data: data193 };
-                        if (vErrors === null) {
-                            vErrors = [err487];
-                        }
-                        else {
-                            vErrors.push(err487);
-                        }
-                        errors++;
-                    }
-                    const len8 = data193.length;
-                    for (let i8 = 0; i8 < len8; i8++) {
-                        let data194 = data193[i8];
-                        if (typeof data194 === "string") {
-                            if (func4(data194) > 1000) {
-                                const err488 = { instancePath: instancePath + "/release/known_limitations/" + i8, schemaPath: "#/properties/release/properties/known_limitations/items/maxLength", keyword: "maxLength", params: { limit: 1000 }, message: "must NOT have more than 1000 characters", schema: 1000, parentSchema: schema11.properties.release.properties.known_limitations.items, data: data194 };
-                                if (vErrors === null) {
-                                    vErrors = [err488];
-                                }
-                                else {
-                                    vErrors.push(err488);
-                                }
-                                errors++;
-                            }
-                            if (func4(data194) < 1) {
-                                const err489 = { instancePath: instancePath + "/release/known_limitations/" + i8, schemaPath: "#/properties/release/properties/known_limitations/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.known_limitations.items, data: data194 };
-                                if (vErrors === null) {
-                                    vErrors = [err489];
-                                }
-                                else {
-                                    vErrors.push(err489);
-                                }
-                                errors++;
-                            }
-                        }
-                        else {
-                            const err490 = { instancePath: instancePath + "/release/known_limitations/" + i8, schemaPath: "#/properties/release/properties/known_limitations/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.known_limitations.items.type, parentSchema: schema11.properties.release.properties.known_limitations.items, data: data194 };
-                            if (vErrors === null) {
-                                vErrors = [err490];
-                            }
-                            else {
-                                vErrors.push(err490);
-                            }
-                            errors++;
-                        }
-                    }
-                }
-                else {
-                    const err491 = { instancePath: instancePath + "/release/known_limitations", schemaPath: "#/properties/release/properties/known_limitations/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.release.properties.known_limitations.type, parentSchema: schema11.properties.release.properties.known_limitations, data: data193 };
+            if (data87.block_on !== undefined) {
+                let data194 = data87.block_on;
+                if (!((data194 === "all") || (data194 === "new"))) {
+                    const err487 = { instancePath: instancePath + "/gate/block_on", schemaPath: "#/properties/gate/properties/block_on/enum", keyword: "enum", params: { allowedValues: schema11.properties.gate.properties.block_on.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.gate.properties.block_on.enum, parentSchema: schema11.properties.gate.properties.block_on, data: data194 };
                     if (vErrors === null) {
-                        vErrors = [err491];
+                        vErrors = [err487];
                     }
                     else {
-                        vErrors.push(err491);
+                        vErrors.push(err487);
                     }
                     errors++;
                 }
             }
-            if (data187.mitigations !== undefined) {
-                let data195 = data187.mitigations;
-                if (Array.isArray(data195)) {
-                    if (data195.length < 1) {
-                        const err492 = { instancePath: instancePath + "/release/mitigations", schemaPath: "#/properties/release/properties/mitigations/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.release.properties.mitigations, data: data195 };
+            if (data87.require_release_record !== undefined) {
+                let data195 = data87.require_release_record;
+                if (typeof data195 !== "boolean") {
+                    const err488 = { instancePath: instancePath + "/gate/require_release_record", schemaPath: "#/properties/gate/properties/require_release_record/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.gate.properties.require_release_record.type, parentSchema: schema11.properties.gate.properties.require_release_record, data: data195 };
+                    if (vErrors === null) {
+                        vErrors = [err488];
+                    }
+                    else {
+                        vErrors.push(err488);
+                    }
+                    errors++;
+                }
+            }
+            if (data87.models !== undefined) {
+                let data196 = data87.models;
+                if (Array.isArray(data196)) {
+                    if (data196.length < 1) {
+                        const err489 = { instancePath: instancePath + "/gate/models", schemaPath: "#/properties/gate/properties/models/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.gate.properties.models, data: data196 };
                         if (vErrors === null) {
-                            vErrors = [err492];
+                            vErrors = [err489];
                         }
                         else {
-                            vErrors.push(err492);
+                            vErrors.push(err489);
                         }
                         errors++;
                     }
-                    const len9 = data195.length;
-                    for (let i9 = 0; i9 < len9; i9++) {
-                        let data196 = data195[i9];
-                        if (typeof data196 === "string") {
-                            if (func4(data196) > 1000) {
-                                const err493 = { instancePath: instancePath + "/release/mitigations/" + i9, schemaPath: "#/properties/release/properties/mitigations/items/maxLength", keyword: "maxLength", params: { limit: 1000 }, message: "must NOT have more than 1000 characters", schema: 1000, parentSchema: schema11.properties.release.properties.mitigations.items, data: data196 };
+                    const len7 = data196.length;
+                    for (let i7 = 0; i7 < len7; i7++) {
+                        let data197 = data196[i7];
+                        if (typeof data197 === "string") {
+                            if (func4(data197) < 1) {
+                                const err490 = { instancePath: instancePath + "/gate/models/" + i7, schemaPath: "#/properties/gate/properties/models/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.gate.properties.models.items, data: data197 };
                                 if (vErrors === null) {
-                                    vErrors = [err493];
+                                    vErrors = [err490];
                                 }
                                 else {
-                                    vErrors.push(err493);
+                                    vErrors.push(err490);
                                 }
                                 errors++;
                             }
-                            if (func4(data196) < 1) {
-                                const err494 = { instancePath: instancePath + "/release/mitigations/" + i9, schemaPath: "#/properties/release/properties/mitigations/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.mitigations.items, data: data196 };
+                            if (!pattern0.test(data197)) {
+                                const err491 = { instancePath: instancePath + "/gate/models/" + i7, schemaPath: "#/properties/gate/properties/models/items/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.gate.properties.models.items, data: data197 };
                                 if (vErrors === null) {
-                                    vErrors = [err494];
+                                    vErrors = [err491];
                                 }
                                 else {
-                                    vErrors.push(err494);
+                                    vErrors.push(err491);
                                 }
                                 errors++;
                             }
                         }
                         else {
-                            const err495 = { instancePath: instancePath + "/release/mitigations/" + i9, schemaPath: "#/properties/release/properties/mitigations/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.mitigations.items.type, parentSchema: schema11.properties.release.properties.mitigations.items, data: data196 };
+                            const err492 = { instancePath: instancePath + "/gate/models/" + i7, schemaPath: "#/properties/gate/properties/models/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.gate.properties.models.items.type, parentSchema: schema11.properties.gate.properties.models.items, data: data197 };
                             if (vErrors === null) {
-                                vErrors = [err495];
+                                vErrors = [err492];
                             }
                             else {
-                                vErrors.push(err495);
+                                vErrors.push(err492);
                             }
                             errors++;
                         }
                     }
                 }
                 else {
-                    const err496 = { instancePath: instancePath + "/release/mitigations", schemaPath: "#/properties/release/properties/mitigations/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.release.properties.mitigations.type, parentSchema: schema11.properties.release.properties.mitigations, data: data195 };
+                    const err493 = { instancePath: instancePath + "/gate/models", schemaPath: "#/properties/gate/properties/models/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.gate.properties.models.type, parentSchema: schema11.properties.gate.properties.models, data: data196 };
+                    if (vErrors === null) {
+                        vErrors = [err493];
+                    }
+                    else {
+                        vErrors.push(err493);
+                    }
+                    errors++;
+                }
+            }
+        }
+        else {
+            const err494 = { instancePath: instancePath + "/gate", schemaPath: "#/properties/gate/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.type, parentSchema: schema11.properties.gate, data: data87 };
+            if (vErrors === null) {
+                vErrors = [err494];
+            }
+            else {
+                vErrors.push(err494);
+            }
+            errors++;
+        }
+    }
+    if (data.release !== undefined) {
+        let data198 = data.release;
+        if (data198 && typeof data198 == "object" && !Array.isArray(data198)) {
+            if (data198.owner === undefined) {
+                const err495 = { instancePath: instancePath + "/release", schemaPath: "#/properties/release/required", keyword: "required", params: { missingProperty: "owner" }, message: "must have required property '" + "owner" + "'", schema: schema11.properties.release.required, parentSchema: schema11.properties.release, data: data198 };
+                if (vErrors === null) {
+                    vErrors = [err495];
+                }
+                else {
+                    vErrors.push(err495);
+                }
+                errors++;
+            }
+            for (const key48 in data198) {
+                if (!(((((((key48 === "owner") || (key48 === "reviewer")) || (key48 === "intended_use")) || (key48 === "out_of_scope_uses")) || (key48 === "known_limitations")) || (key48 === "mitigations")) || (key48 === "authorization"))) {
+                    const err496 = { instancePath: instancePath + "/release", schemaPath: "#/properties/release/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key48 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.release, data: data198 };
                     if (vErrors === null) {
                         vErrors = [err496];
                     }
@@ -9860,11 +9870,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
             }
-            if (data187.authorization !== undefined) {
-                let data197 = data187.authorization;
-                if (typeof data197 === "string") {
-                    if (func4(data197) > 500) {
-                        const err497 = { instancePath: instancePath + "/release/authorization", schemaPath: "#/properties/release/properties/authorization/maxLength", keyword: "maxLength", params: { limit: 500 }, message: "must NOT have more than 500 characters", schema: 500, parentSchema: schema11.properties.release.properties.authorization, data: data197 };
+            if (data198.owner !== undefined) {
+                let data199 = data198.owner;
+                if (typeof data199 === "string") {
+                    if (func4(data199) > 200) {
+                        const err497 = { instancePath: instancePath + "/release/owner", schemaPath: "#/properties/release/properties/owner/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema11.properties.release.properties.owner, data: data199 };
                         if (vErrors === null) {
                             vErrors = [err497];
                         }
@@ -9873,8 +9883,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
-                    if (func4(data197) < 1) {
-                        const err498 = { instancePath: instancePath + "/release/authorization", schemaPath: "#/properties/release/properties/authorization/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.authorization, data: data197 };
+                    if (func4(data199) < 1) {
+                        const err498 = { instancePath: instancePath + "/release/owner", schemaPath: "#/properties/release/properties/owner/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.owner, data: data199 };
                         if (vErrors === null) {
                             vErrors = [err498];
                         }
@@ -9883,8 +9893,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
-                    if (!pattern0.test(data197)) {
-                        const err499 = { instancePath: instancePath + "/release/authorization", schemaPath: "#/properties/release/properties/authorization/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.release.properties.authorization, data: data197 };
+                    if (!pattern0.test(data199)) {
+                        const err499 = { instancePath: instancePath + "/release/owner", schemaPath: "#/properties/release/properties/owner/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.release.properties.owner, data: data199 };
                         if (vErrors === null) {
                             vErrors = [err499];
                         }
@@ -9895,7 +9905,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 else {
-                    const err500 = { instancePath: instancePath + "/release/authorization", schemaPath: "#/properties/release/properties/authorization/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.authorization.type, parentSchema: schema11.properties.release.properties.authorization, data: data197 };
+                    const err500 = { instancePath: instancePath + "/release/owner", schemaPath: "#/properties/release/properties/owner/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.owner.type, parentSchema: schema11.properties.release.properties.owner, data: data199 };
                     if (vErrors === null) {
                         vErrors = [err500];
                     }
@@ -9905,26 +9915,334 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
             }
+            if (data198.reviewer !== undefined) {
+                let data200 = data198.reviewer;
+                if (typeof data200 === "string") {
+                    if (func4(data200) > 200) {
+                        const err501 = { instancePath: instancePath + "/release/reviewer", schemaPath: "#/properties/release/properties/reviewer/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema11.properties.release.properties.reviewer, data: data200 };
+                        if (vErrors === null) {
+                            vErrors = [err501];
+                        }
+                        else {
+                            vErrors.push(err501);
+                        }
+                        errors++;
+                    }
+                    if (func4(data200) < 1) {
+                        const err502 = { instancePath: instancePath + "/release/reviewer", schemaPath: "#/properties/release/properties/reviewer/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.reviewer, data: data200 };
+                        if (vErrors === null) {
+                            vErrors = [err502];
+                        }
+                        else {
+                            vErrors.push(err502);
+                        }
+                        errors++;
+                    }
+                    if (!pattern0.test(data200)) {
+                        const err503 = { instancePath: instancePath + "/release/reviewer", schemaPath: "#/properties/release/properties/reviewer/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.release.properties.reviewer, data: data200 };
+                        if (vErrors === null) {
+                            vErrors = [err503];
+                        }
+                        else {
+                            vErrors.push(err503);
+                        }
+                        errors++;
+                    }
+                }
+                else {
+                    const err504 = { instancePath: instancePath + "/release/reviewer", schemaPath: "#/properties/release/properties/reviewer/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.reviewer.type, parentSchema: schema11.properties.release.properties.reviewer, data: data200 };
+                    if (vErrors === null) {
+                        vErrors = [err504];
+                    }
+                    else {
+                        vErrors.push(err504);
+                    }
+                    errors++;
+                }
+            }
+            if (data198.intended_use !== undefined) {
+                let data201 = data198.intended_use;
+                if (typeof data201 === "string") {
+                    if (func4(data201) > 2000) {
+                        const err505 = { instancePath: instancePath + "/release/intended_use", schemaPath: "#/properties/release/properties/intended_use/maxLength", keyword: "maxLength", params: { limit: 2000 }, message: "must NOT have more than 2000 characters", schema: 2000, parentSchema: schema11.properties.release.properties.intended_use, data: data201 };
+                        if (vErrors === null) {
+                            vErrors = [err505];
+                        }
+                        else {
+                            vErrors.push(err505);
+                        }
+                        errors++;
+                    }
+                    if (func4(data201) < 1) {
+                        const err506 = { instancePath: instancePath + "/release/intended_use", schemaPath: "#/properties/release/properties/intended_use/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.intended_use, data: data201 };
+                        if (vErrors === null) {
+                            vErrors = [err506];
+                        }
+                        else {
+                            vErrors.push(err506);
+                        }
+                        errors++;
+                    }
+                }
+                else {
+                    const err507 = { instancePath: instancePath + "/release/intended_use", schemaPath: "#/properties/release/properties/intended_use/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.intended_use.type, parentSchema: schema11.properties.release.properties.intended_use, data: data201 };
+                    if (vErrors === null) {
+                        vErrors = [err507];
+                    }
+                    else {
+                        vErrors.push(err507);
+                    }
+                    errors++;
+                }
+            }
+            if (data198.out_of_scope_uses !== undefined) {
+                let data202 = data198.out_of_scope_uses;
+                if (Array.isArray(data202)) {
+                    if (data202.length < 1) {
+                        const err508 = { instancePath: instancePath + "/release/out_of_scope_uses", schemaPath: "#/properties/release/properties/out_of_scope_uses/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.release.properties.out_of_scope_uses, data: data202 };
+                        if (vErrors === null) {
+                            vErrors = [err508];
+                        }
+                        else {
+                            vErrors.push(err508);
+                        }
+                        errors++;
+                    }
+                    const len8 = data202.length;
+                    for (let i8 = 0; i8 < len8; i8++) {
+                        let data203 = data202[i8];
+                        if (typeof data203 === "string") {
+                            if (func4(data203) > 1000) {
+                                const err509 = { instancePath: instancePath + "/release/out_of_scope_uses/" + i8, schemaPath: "#/properties/release/properties/out_of_scope_uses/items/maxLength", keyword: "maxLength", params: { limit: 1000 }, message: "must NOT have more than 1000 characters", schema: 1000, parentSchema: schema11.properties.release.properties.out_of_scope_uses.items, data: data203 };
+                                if (vErrors === null) {
+                                    vErrors = [err509];
+                                }
+                                else {
+                                    vErrors.push(err509);
+                                }
+                                errors++;
+                            }
+                            if (func4(data203) < 1) {
+                                const err510 = { instancePath: instancePath + "/release/out_of_scope_uses/" + i8, schemaPath: "#/properties/release/properties/out_of_scope_uses/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.out_of_scope_uses.items, data: data203 };
+                                if (vErrors === null) {
+                                    vErrors = [err510];
+                                }
+                                else {
+                                    vErrors.push(err510);
+                                }
+                                errors++;
+                            }
+                        }
+                        else {
+                            const err511 = { instancePath: instancePath + "/release/out_of_scope_uses/" + i8, schemaPath: "#/properties/release/properties/out_of_scope_uses/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.out_of_scope_uses.items.type, parentSchema: schema11.properties.release.properties.out_of_scope_uses.items, data: data203 };
+                            if (vErrors === null) {
+                                vErrors = [err511];
+                            }
+                            else {
+                                vErrors.push(err511);
+                            }
+                            errors++;
+                        }
+                    }
+                }
+                else {
+                    const err512 = { instancePath: instancePath + "/release/out_of_scope_uses", schemaPath: "#/properties/release/properties/out_of_scope_uses/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.release.properties.out_of_scope_uses.type, parentSchema: schema11.properties.release.properties.out_of_scope_uses, data: data202 };
+                    if (vErrors === null) {
+                        vErrors = [err512];
+                    }
+                    else {
+                        vErrors.push(err512);
+                    }
+                    errors++;
+                }
+            }
+            if (data198.known_limitations !== undefined) {
+                let data204 = data198.known_limitations;
+                if (Array.isArray(data204)) {
+                    if (data204.length < 1) {
+                        const err513 = { instancePath: instancePath + "/release/known_limitations", schemaPath: "#/properties/release/properties/known_limitations/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.release.properties.known_limitations, data: data204 };
+                        if (vErrors === null) {
+                            vErrors = [err513];
+                        }
+                        else {
+                            vErrors.push(err513);
+                        }
+                        errors++;
+                    }
+                    const len9 = data204.length;
+                    for (let i9 = 0; i9 < len9; i9++) {
+                        let data205 = data204[i9];
+                        if (typeof data205 === "string") {
+                            if (func4(data205) > 1000) {
+                                const err514 = { instancePath: instancePath + "/release/known_limitations/" + i9, schemaPath: "#/properties/release/properties/known_limitations/items/maxLength", keyword: "maxLength", params: { limit: 1000 }, message: "must NOT have more than 1000 characters", schema: 1000, parentSchema: schema11.properties.release.properties.known_limitations.items, data: data205 };
+                                if (vErrors === null) {
+                                    vErrors = [err514];
+                                }
+                                else {
+                                    vErrors.push(err514);
+                                }
+                                errors++;
+                            }
+                            if (func4(data205) < 1) {
+                                const err515 = { instancePath: instancePath + "/release/known_limitations/" + i9, schemaPath: "#/properties/release/properties/known_limitations/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.known_limitations.items, data: data205 };
+                                if (vErrors === null) {
+                                    vErrors = [err515];
+                                }
+                                else {
+                                    vErrors.push(err515);
+                                }
+                                errors++;
+                            }
+                        }
+                        else {
+                            const err516 = { instancePath: instancePath + "/release/known_limitations/" + i9, schemaPath: "#/properties/release/properties/known_limitations/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.known_limitations.items.type, parentSchema: schema11.properties.release.properties.known_limitations.items, data: data205 };
+                            if (vErrors === null) {
+                                vErrors = [err516];
+                            }
+                            else {
+                                vErrors.push(err516);
+                            }
+                            errors++;
+                        }
+                    }
+                }
+                else {
+                    const err517 = { instancePath: instancePath + "/release/known_limitations", schemaPath: "#/properties/release/properties/known_limitations/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.release.properties.known_limitations.type, parentSchema: schema11.properties.release.properties.known_limitations, data: data204 };
+                    if (vErrors === null) {
+                        vErrors = [err517];
+                    }
+                    else {
+                        vErrors.push(err517);
+                    }
+                    errors++;
+                }
+            }
+            if (data198.mitigations !== undefined) {
+                let data206 = data198.mitigations;
+                if (Array.isArray(data206)) {
+                    if (data206.length < 1) {
+                        const err518 = { instancePath: instancePath + "/release/mitigations", schemaPath: "#/properties/release/properties/mitigations/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.release.properties.mitigations, data: data206 };
+                        if (vErrors === null) {
+                            vErrors = [err518];
+                        }
+                        else {
+                            vErrors.push(err518);
+                        }
+                        errors++;
+                    }
+                    const len10 = data206.length;
+                    for (let i10 = 0; i10 < len10; i10++) {
+                        let data207 = data206[i10];
+                        if (typeof data207 === "string") {
+                            if (func4(data207) > 1000) {
+                                const err519 = { instancePath: instancePath + "/release/mitigations/" + i10, schemaPath: "#/properties/release/properties/mitigations/items/maxLength", keyword: "maxLength", params: { limit: 1000 }, message: "must NOT have more than 1000 characters", schema: 1000, parentSchema: schema11.properties.release.properties.mitigations.items, data: data207 };
+                                if (vErrors === null) {
+                                    vErrors = [err519];
+                                }
+                                else {
+                                    vErrors.push(err519);
+                                }
+                                errors++;
+                            }
+                            if (func4(data207) < 1) {
+                                const err520 = { instancePath: instancePath + "/release/mitigations/" + i10, schemaPath: "#/properties/release/properties/mitigations/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.mitigations.items, data: data207 };
+                                if (vErrors === null) {
+                                    vErrors = [err520];
+                                }
+                                else {
+                                    vErrors.push(err520);
+                                }
+                                errors++;
+                            }
+                        }
+                        else {
+                            const err521 = { instancePath: instancePath + "/release/mitigations/" + i10, schemaPath: "#/properties/release/properties/mitigations/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.mitigations.items.type, parentSchema: schema11.properties.release.properties.mitigations.items, data: data207 };
+                            if (vErrors === null) {
+                                vErrors = [err521];
+                            }
+                            else {
+                                vErrors.push(err521);
+                            }
+                            errors++;
+                        }
+                    }
+                }
+                else {
+                    const err522 = { instancePath: instancePath + "/release/mitigations", schemaPath: "#/properties/release/properties/mitigations/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.release.properties.mitigations.type, parentSchema: schema11.properties.release.properties.mitigations, data: data206 };
+                    if (vErrors === null) {
+                        vErrors = [err522];
+                    }
+                    else {
+                        vErrors.push(err522);
+                    }
+                    errors++;
+                }
+            }
+            if (data198.authorization !== undefined) {
+                let data208 = data198.authorization;
+                if (typeof data208 === "string") {
+                    if (func4(data208) > 500) {
+                        const err523 = { instancePath: instancePath + "/release/authorization", schemaPath: "#/properties/release/properties/authorization/maxLength", keyword: "maxLength", params: { limit: 500 }, message: "must NOT have more than 500 characters", schema: 500, parentSchema: schema11.properties.release.properties.authorization, data: data208 };
+                        if (vErrors === null) {
+                            vErrors = [err523];
+                        }
+                        else {
+                            vErrors.push(err523);
+                        }
+                        errors++;
+                    }
+                    if (func4(data208) < 1) {
+                        const err524 = { instancePath: instancePath + "/release/authorization", schemaPath: "#/properties/release/properties/authorization/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.authorization, data: data208 };
+                        if (vErrors === null) {
+                            vErrors = [err524];
+                        }
+                        else {
+                            vErrors.push(err524);
+                        }
+                        errors++;
+                    }
+                    if (!pattern0.test(data208)) {
+                        const err525 = { instancePath: instancePath + "/release/authorization", schemaPath: "#/properties/release/properties/authorization/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.release.properties.authorization, data: data208 };
+                        if (vErrors === null) {
+                            vErrors = [err525];
+                        }
+                        else {
+                            vErrors.push(err525);
+                        }
+                        errors++;
+                    }
+                }
+                else {
+                    const err526 = { instancePath: instancePath + "/release/authorization", schemaPath: "#/properties/release/properties/authorization/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.authorization.type, parentSchema: schema11.properties.release.properties.authorization, data: data208 };
+                    if (vErrors === null) {
+                        vErrors = [err526];
+                    }
+                    else {
+                        vErrors.push(err526);
+                    }
+                    errors++;
+                }
+            }
         }
         else {
-            const err501 = { instancePath: instancePath + "/release", schemaPath: "#/properties/release/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.release.type, parentSchema: schema11.properties.release, data: data187 };
+            const err527 = { instancePath: instancePath + "/release", schemaPath: "#/properties/release/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.release.type, parentSchema: schema11.properties.release, data: data198 };
             if (vErrors === null) {
-                vErrors = [err501];
+                vErrors = [err527];
             }
             else {
-                vErrors.push(err501);
+                vErrors.push(err527);
             }
             errors++;
         }
     }
 }
 else {
-    const err502 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
+    const err528 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
     if (vErrors === null) {
-        vErrors = [err502];
+        vErrors = [err528];
     }
     else {
-        vErrors.push(err502);
+        vErrors.push(err528);
     }
     errors++;
 } validate10.errors = vErrors; return errors === 0; }
@@ -12670,6 +12988,7 @@ function inputKey(input) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   An: () => (/* binding */ SNIPPET_CHARS),
+/* harmony export */   El: () => (/* binding */ editPlace),
 /* harmony export */   Nj: () => (/* binding */ changedSpan),
 /* harmony export */   OL: () => (/* binding */ dataRef),
 /* harmony export */   Tm: () => (/* binding */ rank),
@@ -12757,8 +13076,9 @@ function refOf(row) {
         prediction: row.prediction,
         clean_margin: row.clean_margin,
         margin: row.margin,
-        ...(recordsEdits(row) && typeof row.queries === 'number'
-            ? { queries: row.queries, edits: (row.edits ?? []).map((e) => ({ op: e.op, word: e.word })) }
+        ...(recordsEdits(row) && typeof row.queries === 'number' ? { queries: row.queries } : {}),
+        ...(recordsEdits(row) && row.edits !== undefined
+            ? { edits: row.edits.map((e) => ({ op: e.op, word: e.word, ...(e.at !== undefined ? { at: e.at } : {}) })) }
             : {})
     };
 }
@@ -12854,6 +13174,10 @@ class TopRefs {
     list() {
         return [...this.kept];
     }
+}
+/** Where an edit acts, as the reports say it: "transpose at word 3", "typo_delete at word 3, letter 2". */
+function editPlace(e) {
+    return `${e.op} at word ${e.word}${e.at !== undefined ? `, letter ${e.at}` : ''}`;
 }
 
 
@@ -13143,6 +13467,10 @@ function emitRows(plan, example, model, m, list, store, sink) {
             row.edits = edits;
             rows.push(row);
             continue;
+        }
+        if (candidate.edits) {
+            const hidden = plan.output.text !== 'full';
+            row.edits = candidate.edits.map((e) => (hidden ? { ...e, from: null, to: null } : e));
         }
         rows.push(candidate.tabular ? withTabularFields(row, candidate.tabular) : row);
     }
@@ -13649,12 +13977,13 @@ class RowSerializer {
                 for (let i = 0; i < WORK_FIELDS.length; i++)
                     line += WORK_KEYS[i] + value(row[WORK_FIELDS[i]]);
         }
-        // Search rows: queries spent and the edits kept, {op, word, from, to} in that key order.
-        if (row.features === undefined && row.queries !== undefined) {
+        // Search rows: queries spent and the edits kept, {op, word, from, to[, at]} in that key order; typo rows: the
+        // edits alone.
+        if (row.features === undefined && (row.queries !== undefined || row.edits !== undefined)) {
+            if (row.queries !== undefined)
+                line += ',"queries":' + String(row.queries);
             line +=
-                ',"queries":' +
-                    String(row.queries) +
-                    ',"edits":[' +
+                ',"edits":[' +
                     (row.edits ?? [])
                         .map((e) => '{"op":' +
                         JSON.stringify(e.op) +
@@ -13664,6 +13993,7 @@ class RowSerializer {
                         (e.from === null ? 'null' : JSON.stringify(e.from)) +
                         ',"to":' +
                         (e.to === null ? 'null' : JSON.stringify(e.to)) +
+                        (e.at === undefined ? '' : ',"at":' + String(e.at)) +
                         '}')
                         .join(',') +
                     ']';
@@ -14997,8 +15327,8 @@ function accuracyIntervalOf(correct, n, options) {
 var version = __nccwpck_require__(1013);
 // EXTERNAL MODULE: ./src/models/preprocessing.ts
 var preprocessing = __nccwpck_require__(5664);
-// EXTERNAL MODULE: ./src/perturb/registry.ts + 16 modules
-var perturb_registry = __nccwpck_require__(1726);
+// EXTERNAL MODULE: ./src/perturb/registry.ts + 17 modules
+var perturb_registry = __nccwpck_require__(3510);
 ;// CONCATENATED MODULE: ./src/manifest/preprocessing.ts
 
 
@@ -16045,7 +16375,7 @@ function jsonDifferences(recorded, recomputed, path, out, limit = 50, skip = () 
 }
 
 // EXTERNAL MODULE: ./src/drill/ref.ts
-var ref = __nccwpck_require__(3704);
+var drill_ref = __nccwpck_require__(3704);
 ;// CONCATENATED MODULE: ./src/metrics/figure.ts
 /** numerator / denominator; `not_evaluated` with `reason` when the denominator is 0. */
 function rate(numerator, denominator, reason = 'zero denominator') {
@@ -16184,13 +16514,13 @@ class ComparisonAccumulator {
     top(id) {
         let t = this.tops.get(id);
         if (t === undefined) {
-            t = new ref/* TopRefs */.wQ(this.facts.examplesPerCheck);
+            t = new drill_ref/* TopRefs */.wQ(this.facts.examplesPerCheck);
             this.tops.set(id, t);
         }
         return t;
     }
     offer(id, r, row) {
-        this.top(id).offer(r, this.facts.withText ? (k) => (0,ref/* withTexts */.j8)(k, row) : undefined);
+        this.top(id).offer(r, this.facts.withText ? (k) => (0,drill_ref/* withTexts */.j8)(k, row) : undefined);
     }
     addExample(g) {
         const { models, conditions, transitions } = this.facts;
@@ -16239,7 +16569,7 @@ class ComparisonAccumulator {
                         cell.brokenIds.push(row.id);
                 }
                 if (before && !after)
-                    this.offer(`regression/${model}/${conditions[c]}`, (0,ref/* rank */.Tm)(row, transitions, m * conditions.length + c), row);
+                    this.offer(`regression/${model}/${conditions[c]}`, (0,drill_ref/* rank */.Tm)(row, transitions, m * conditions.length + c), row);
             });
             // A protected transition (docs/definitions.md#ledger): a tested candidate of a clean-correct row moved into a
             // declared pair (a success: under against_policy, an accepted one).
@@ -16251,8 +16581,8 @@ class ComparisonAccumulator {
                     row.status !== 'ok' ||
                     !(0,ledger/* isProtected */.b)(transitions, row.label, row.prediction))
                     return;
-                const r = (0,ref/* rank */.Tm)(row, transitions, m * conditions.length + c);
-                if (headMoved === null || (0,ref/* compareSeverity */.zK)(r, headMoved.r) < 0)
+                const r = (0,drill_ref/* rank */.Tm)(row, transitions, m * conditions.length + c);
+                if (headMoved === null || (0,drill_ref/* compareSeverity */.zK)(r, headMoved.r) < 0)
                     headMoved = { r, row };
             });
             if (!this.inBaseline[m] || !cleanPaired)
@@ -16540,12 +16870,12 @@ class DrillCollector {
     fill;
     constructor(facts) {
         this.facts = facts;
-        this.fill = facts.withText ? ref/* withTexts */.j8 : null;
+        this.fill = facts.withText ? drill_ref/* withTexts */.j8 : null;
     }
     top(id) {
         let t = this.tops.get(id);
         if (t === undefined) {
-            t = new ref/* TopRefs */.wQ(this.facts.examplesPerCheck);
+            t = new drill_ref/* TopRefs */.wQ(this.facts.examplesPerCheck);
             this.tops.set(id, t);
         }
         return t;
@@ -16560,7 +16890,7 @@ class DrillCollector {
             return;
         let worst = candidates[0];
         for (const c of candidates)
-            if ((0,ref/* compareSeverity */.zK)(c.ranked, worst.ranked) < 0)
+            if ((0,drill_ref/* compareSeverity */.zK)(c.ranked, worst.ranked) < 0)
                 worst = c;
         this.offer(id, worst.ranked, worst.row);
     }
@@ -16569,15 +16899,15 @@ class DrillCollector {
         const challenge = g.split === metrics_metrics/* CHALLENGE_SPLIT */.BG;
         const first = g.rows[0]?.[0];
         if (challenge && first) {
-            this.offer('challenge_examples/data', (0,ref/* dataRef */.OL)(first), first);
-            this.offer(`language_examples/data/${g.language}`, (0,ref/* dataRef */.OL)(first), first);
+            this.offer('challenge_examples/data', (0,drill_ref/* dataRef */.OL)(first), first);
+            this.offer(`language_examples/data/${g.language}`, (0,drill_ref/* dataRef */.OL)(first), first);
         }
         models.forEach((model, m) => {
             const rows = g.rows[m] ?? [];
             const clean = rows[0];
             if (clean === undefined)
                 return;
-            const ranked = (row, c) => (0,ref/* rank */.Tm)(row, transitions, m * conditions.length + c);
+            const ranked = (row, c) => (0,drill_ref/* rank */.Tm)(row, transitions, m * conditions.length + c);
             rows.forEach((row, c) => {
                 if (row !== undefined && row.status !== 'ok')
                     this.offer(`missing_rows/${model}`, ranked(row, c), row);
@@ -19523,6 +19853,7 @@ function strengthText(f) {
 ;// CONCATENATED MODULE: ./src/report/summary-details.ts
 
 
+
 /** References shown per check in the summary (checks.json keeps output.examples_per_check). */
 const SUMMARY_REFS = 10;
 /** Bytes of <details> blocks at most, all checks together (the caller may give less room). */
@@ -19546,9 +19877,9 @@ function markedText(s, showOps) {
 /** The search's work on a row: queries spent and the operators of the edits kept, by word index. */
 function searchText(ref) {
     const edits = ref.edits ?? [];
-    const list = edits.map((e) => `${md(e.op, 20)} at word ${e.word}`).join(', ');
-    return (`${ref.queries} quer${ref.queries === 1 ? 'y' : 'ies'}, ` +
-        `${edits.length === 0 ? 'no edit kept' : `${edits.length} edit${edits.length === 1 ? '' : 's'}: ${list}`}`);
+    const list = edits.map((e) => md((0,drill_ref/* editPlace */.El)(e), 80)).join(', ');
+    const kept = edits.length === 0 ? 'no edit kept' : `${edits.length} edit${edits.length === 1 ? '' : 's'}: ${list}`;
+    return ref.queries === undefined ? kept : `${ref.queries} quer${ref.queries === 1 ? 'y' : 'ies'}, ${kept}`;
 }
 function refLines(r) {
     const ref = r.ref;
@@ -19570,6 +19901,8 @@ function refLines(r) {
     }
     if (ref.queries !== undefined)
         lines.push(`  - search: ${searchText(ref)}`);
+    else if (ref.edits !== undefined)
+        lines.push(`  - edits: ${searchText(ref)}`);
     return lines;
 }
 function histogramLines(c) {
@@ -20716,6 +21049,7 @@ function shiftSection(metrics, opts) {
 
 
 
+
 /** Rows listed per check (checks.json keeps up to output.examples_per_check). */
 const MAX_REFS_SHOWN = 50;
 /** Bytes of drill-down rows, all checks together; past it a section points to checks.json. */
@@ -20838,8 +21172,10 @@ function markedHtml(s, showOps) {
  */
 function searchLine(ref) {
     const edits = ref.edits ?? [];
-    const list = edits.map((e) => `${h(e.op, 20)} at word ${e.word}`);
+    const list = edits.map((e) => h((0,drill_ref/* editPlace */.El)(e), 80));
     const kept = edits.length === 0 ? 'no edit kept' : `${edits.length} edit${edits.length === 1 ? '' : 's'}: ${list.join('; ')}`;
+    if (ref.queries === undefined)
+        return `<div><span class="label">edits</span> ${kept}</div>`;
     return `<div><span class="label">search</span> ${ref.queries} quer${ref.queries === 1 ? 'y' : 'ies'}; ${kept}</div>`;
 }
 /**
@@ -20882,7 +21218,7 @@ function refRows(refs, languages) {
             `<td class="num">${ref.model === null ? '\u2014' : `${html_checks_margin(ref.clean_margin)} \u2192 ${html_checks_margin(ref.margin)}`}</td>`,
             `<td>${r.protected === null ? '\u2014' : r.protected ? '<strong class="protected">yes</strong>' : 'no'}</td>`
         ];
-        const searched = ref.queries !== undefined;
+        const searched = ref.queries !== undefined || ref.edits !== undefined;
         out.push(`<tr${r.original || searched ? ' class="has-text"' : ''}>${cells.join('')}</tr>`);
         if (r.original || searched) {
             const lines = [];
@@ -23425,7 +23761,8 @@ function candidatesFor(example, runners) {
             valid: outcome.attempted ? outcome.valid : null,
             invalidReason: outcome.attempted ? outcome.invalidReason : null,
             // Ledger masks exist only for label-preserving perturbations (null on clean and truncate).
-            masked: runner.labelPreserving && (0,config_families/* isAttackFamily */.L1)(runner.family)
+            masked: runner.labelPreserving && (0,config_families/* isAttackFamily */.L1)(runner.family),
+            ...(outcome.edits ? { edits: outcome.edits } : {})
         });
     }
     return list;
@@ -24595,7 +24932,7 @@ async function run(options, deps = {}) {
         throw error;
     }
 }
-/** Holds the cache folder to the largest `cache.max_mb` of the run's models (docs/answer-cache.md#size). */
+/** Holds the cache folder to the largest `cache.max_mb` of the run's models (docs/answer-cache.md#size-and-damage). */
 function pruneAnswers(store, plans, log) {
     const mb = (0,numbers/* maxOf */._)([0, ...plans.map((p) => p.cache?.maxMb ?? 0)]);
     if (mb === 0)
@@ -26640,7 +26977,7 @@ function releaseChecklist(checks, facts) {
 /* harmony export */   nF: () => (/* binding */ REFERENCE_SPLIT),
 /* harmony export */   y2: () => (/* binding */ ALL)
 /* harmony export */ });
-/* harmony import */ var _perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1726);
+/* harmony import */ var _perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3510);
 
 const METRICS_SCHEMA_VERSION = 2;
 const CHALLENGE_SPLIT = 'challenge';
@@ -31806,7 +32143,7 @@ function withRatio(rule, max) {
 
 /***/ }),
 
-/***/ 1726:
+/***/ 3510:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33641,6 +33978,131 @@ const TRANSPOSE = (0,descriptor/* textFamily */.f)({
     build: (params, options) => ({ runner: transposeFamily(options, params) })
 });
 
+// EXTERNAL MODULE: ./src/perturb/typo-edits.ts
+var typo_edits = __nccwpck_require__(4892);
+;// CONCATENATED MODULE: ./src/perturb/typo.ts
+/**
+ * `typo` (docs/families.md#typo): keyboard slips in about one word in `words_per_change`. Eligible words are the
+ * unprotected words of at least 4 letters (letters only) that offer one of the configured operators
+ * (typo-edits.ts). k = max(1, round(eligible \u00f7 words_per_change)), at most the eligible count; the k eligible words
+ * with the smallest draw (seed, 'typo', id, word index) change (ties by word index). Each gets one slip: its operator
+ * drawn among those it offers (position `<word index>:operator`), then that operator's one drawn slip of the word.
+ *
+ * Validity (checked on the texts and the declared edits): every declared edit names a different word of the original,
+ * is that word's drawn slip of its operator (same result, same position), the candidate is the original with exactly
+ * those words replaced, and the edit ratio is within `max_char_edit_ratio` when set.
+ */
+
+
+
+
+
+
+
+const TYPO_RULE = 'each edited word is the original word with exactly its drawn keyboard slip (swap, delete, insert or substitute ' +
+    'of one interior letter, first and last letters kept), at most one per unprotected word of at least 4 letters, ' +
+    'the rest of the text unchanged';
+/** The `typo` candidate of one row and the edits it declares (by word, in word order). */
+function typoCandidate(text, row, params) {
+    const words = (0,perturb_words/* scanText */.Ff)(text, row.language).words;
+    const eligible = [];
+    for (const word of words) {
+        const chars = (0,typo_edits/* typoLetters */.kn)(word);
+        if (chars === null)
+            continue;
+        const ops = params.operators.filter((op) => (0,typo_edits/* offersTypo */.y6)(op, chars));
+        if (ops.length === 0)
+            continue;
+        eligible.push({ word, chars, ops, draw: (0,typo_edits/* typoFamilyDraw */.Jc)(row.seed, row.id, word.index, 'word') });
+    }
+    if (eligible.length === 0)
+        return { text, edits: [] };
+    const k = Math.min(eligible.length, Math.max(1, Math.round(eligible.length / params.words_per_change)));
+    const chosen = [...eligible].sort((a, b) => a.draw - b.draw || a.word.index - b.word.index).slice(0, k);
+    chosen.sort((a, b) => a.word.index - b.word.index);
+    const edits = [];
+    const spans = [];
+    for (const { word, chars, ops } of chosen) {
+        const op = ops[Math.floor((0,typo_edits/* typoFamilyDraw */.Jc)(row.seed, row.id, word.index, 'operator') * ops.length)];
+        const slip = (0,typo_edits/* typoEdit */.RT)(op, word, chars, row.seed, row.id);
+        if (slip === null)
+            continue;
+        edits.push({ op, word: word.index, from: word.text, to: slip.to, at: slip.at });
+        spans.push({ start: word.start, end: word.end, replacement: slip.to });
+    }
+    return { text: (0,outcome/* applyEdits */.ct)(text, spans), edits };
+}
+/** Null when `candidate` is `original` with exactly the declared slips, each its word's drawn one; else why not. */
+function typoViolation(original, candidate, row, maxCharEditRatio, declared) {
+    const words = (0,perturb_words/* scanText */.Ff)(original, row.language).words;
+    const spans = [];
+    const seen = new Set();
+    let cost = 0;
+    for (const e of declared) {
+        const word = words[e.word];
+        const at = `edit of word ${e.word}`;
+        if (word === undefined || word.text !== e.from)
+            return `${at}: the original has no such word`;
+        if (seen.has(e.word))
+            return `${at}: a second edit of the same word`;
+        seen.add(e.word);
+        const chars = (0,typo_edits/* typoLetters */.kn)(word);
+        if (chars === null)
+            return `${at}: ${JSON.stringify(word.text)} offers no typo (protected, or under 4 letters)`;
+        if (!typo_edits/* TYPO_OPERATORS */.du.includes(e.op))
+            return `${at}: ${e.op} is not a typo operator`;
+        const slip = (0,typo_edits/* typoEdit */.RT)(e.op, word, chars, row.seed, row.id);
+        if (slip === null || slip.to !== e.to || slip.at !== e.at)
+            return `${at}: ${JSON.stringify(e.to)} is not the word's drawn ${e.op}`;
+        cost += (0,typo_edits/* typoCost */.EE)(slip.op);
+        spans.push({ start: word.start, end: word.end, replacement: slip.to });
+    }
+    if ((0,outcome/* applyEdits */.ct)(original, spans) !== candidate)
+        return 'the text differs from the original outside the declared edits';
+    return (0,levenshtein/* editRatioViolation */.NF)(original, candidate, maxCharEditRatio, cost);
+}
+function typoFamily(options, params) {
+    return {
+        family: 'typo',
+        labelPreserving: true,
+        validityRule: (0,outcome/* withRatio */.qG)(TYPO_RULE, options.maxCharEditRatio),
+        parameters: { words_per_change: params.words_per_change, operators: params.operators },
+        perturb(input) {
+            const row = { seed: options.seed, id: input.id, language: input.language };
+            const { text, edits } = typoCandidate(input.text, row, params);
+            const reason = text === input.text ? null : typoViolation(input.text, text, row, options.maxCharEditRatio, edits);
+            return { text, attempted: true, notAttemptedReason: null, valid: reason === null, invalidReason: reason, edits };
+        }
+    };
+}
+/** One slip per this many eligible words unless the config says otherwise (as for transpose). */
+const typo_DEFAULT_WORDS_PER_CHANGE = 5;
+/** `threat_model.attacks.typo: { words_per_change?, operators? }`. */
+const TYPO = (0,descriptor/* textFamily */.f)({
+    name: 'typo',
+    task: 'text',
+    schema: (0,schema_parts/* closed */.$h)({
+        words_per_change: { type: 'integer', minimum: 1 },
+        operators: { type: 'array', items: { enum: typo_edits/* TYPO_OPERATORS */.du }, minItems: 1 }
+    }),
+    attack: true,
+    destructive: false,
+    // New beside the five fixed families: a config that leaves it out is not reported as missing a family.
+    optIn: true,
+    recordsEdits: true,
+    read: (raw, context) => {
+        const twice = raw.operators?.find((o, i) => raw.operators?.indexOf(o) !== i);
+        if (twice !== undefined)
+            throw (0,validate/* configError */.Fj)(context.source, [...context.at, 'operators'], `the operator ${twice} is listed twice; expected each of ${typo_edits/* TYPO_OPERATORS */.du.join(', ')} at most once`);
+        return {
+            words_per_change: raw.words_per_change ?? typo_DEFAULT_WORDS_PER_CHANGE,
+            // In operator order whatever order the config lists them: the family's draw indexes this list.
+            operators: typo_edits/* TYPO_OPERATORS */.du.filter((o) => (raw.operators ?? typo_edits/* TYPO_OPERATORS */.du).includes(o))
+        };
+    },
+    build: (params, options) => ({ runner: typoFamily(options, params) })
+});
+
 ;// CONCATENATED MODULE: ./src/perturb/truncate.ts
 /**
  * `truncate` (docs/definitions.md#conditions): keep the beginning of the text. Destructive: it can change the
@@ -33733,8 +34195,9 @@ const TRUNCATE = (0,descriptor/* textFamily */.f)({
 
 
 
+
 /** Text families (task: text), in evidence order. */
-const TEXT_FAMILIES = [FORMAT, TRANSPOSE, DICTIONARY, APPEND, TRUNCATE, search_descriptor/* SEARCH */.Dn];
+const TEXT_FAMILIES = [FORMAT, TRANSPOSE, TYPO, DICTIONARY, APPEND, TRUNCATE, search_descriptor/* SEARCH */.Dn];
 /** Tabular attacks (task: tabular), in evidence order. */
 const TABULAR_ATTACKS = [NOISE, FGM, PGD, SQUARE, BOUNDARY, EXACT];
 const FAMILY_REGISTRY = { text: TEXT_FAMILIES, tabular: TABULAR_ATTACKS };
@@ -34439,10 +34902,11 @@ const SEARCH = (0,descriptor/* textFamily */.f)({
 /* harmony export */   yx: () => (/* binding */ editSetViolation)
 /* harmony export */ });
 /* harmony import */ var _decision_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(776);
-/* harmony import */ var _util_strings_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(558);
-/* harmony import */ var _levenshtein_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(195);
-/* harmony import */ var _word_edits_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(318);
-/* harmony import */ var _words_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5401);
+/* harmony import */ var _util_strings_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(558);
+/* harmony import */ var _levenshtein_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(195);
+/* harmony import */ var _word_edits_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(318);
+/* harmony import */ var _typo_edits_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4892);
+/* harmony import */ var _words_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5401);
 /**
  * The atomic edits the adaptive search combines (docs/search.md). Each edit rewrites one word
  * (a maximal run of letters, as the families scan it) and leaves everything else alone; words
@@ -34461,7 +34925,8 @@ const SEARCH = (0,descriptor/* textFamily */.f)({
 
 
 
-const SEARCH_OPERATORS = ['transpose', 'dictionary', 'format'];
+
+const SEARCH_OPERATORS = ['transpose', 'dictionary', 'format', ..._typo_edits_js__WEBPACK_IMPORTED_MODULE_1__/* .TYPO_OPERATORS */ .du];
 /**
  * Case-keeping swap of code points i and i + 1 of a word; `plain`: it has no surrogate pairs, so code units are code
  * points.
@@ -34481,21 +34946,21 @@ function transposeEdit(word, seed, id) {
     // Without surrogate pairs the word's code units are its code points: no array is needed.
     const plain = word.cpLength === word.text.length;
     const chars = plain ? word.text : [...word.text];
-    const positions = (0,_word_edits_js__WEBPACK_IMPORTED_MODULE_2__/* .swapPositions */ .ME)(chars, word.letters === word.cpLength);
+    const positions = (0,_word_edits_js__WEBPACK_IMPORTED_MODULE_3__/* .swapPositions */ .ME)(chars, word.letters === word.cpLength);
     if (positions.length === 0)
         return null;
     const i = positions[Math.floor((0,_decision_js__WEBPACK_IMPORTED_MODULE_0__/* .decide */ .L)(seed, 'search', id, `${word.index}:swap`) * positions.length)];
     return swapped(word.text, i, plain);
 }
 function dictionaryEdit(word, words) {
-    const replacement = words?.get((0,_words_js__WEBPACK_IMPORTED_MODULE_1__/* .foldWord */ ._P)(word.text));
+    const replacement = words?.get((0,_words_js__WEBPACK_IMPORTED_MODULE_2__/* .foldWord */ ._P)(word.text));
     if (replacement === undefined)
         return null;
-    const cased = (0,_word_edits_js__WEBPACK_IMPORTED_MODULE_2__/* .keepCase */ .Mj)(word.text, replacement);
+    const cased = (0,_word_edits_js__WEBPACK_IMPORTED_MODULE_3__/* .keepCase */ .Mj)(word.text, replacement);
     return cased === null || cased === word.text ? null : cased;
 }
 function formatEdit(word) {
-    const choice = (0,_word_edits_js__WEBPACK_IMPORTED_MODULE_2__/* .caseChoice */ .kk)(word.text);
+    const choice = (0,_word_edits_js__WEBPACK_IMPORTED_MODULE_3__/* .caseChoice */ .kk)(word.text);
     return choice === null || choice.usual === word.text ? null : choice.usual;
 }
 const SURROGATE = /[\uD800-\uDFFF]/;
@@ -34511,6 +34976,8 @@ function editCost(op, from, to) {
         return 0;
     if (op === 'transpose')
         return 2;
+    if (isTypo(op))
+        return (0,_typo_edits_js__WEBPACK_IMPORTED_MODULE_1__/* .typoCost */ .EE)(op);
     if (op === 'format') {
         // Without surrogates, code units are code points: count the ones that differ in place.
         if (from.length === to.length && !SURROGATE.test(from) && !SURROGATE.test(to)) {
@@ -34525,19 +34992,28 @@ function editCost(op, from, to) {
         if (a.length === b.length)
             return a.reduce((n, c, i) => n + (c === b[i] ? 0 : 1), 0);
     }
-    return (0,_levenshtein_js__WEBPACK_IMPORTED_MODULE_3__/* .levenshtein */ .eG)(from, to);
+    return (0,_levenshtein_js__WEBPACK_IMPORTED_MODULE_4__/* .levenshtein */ .eG)(from, to);
 }
 /** A dictionary or format edit of a word (null when there is none). */
 function otherEdit(op, word, words) {
     return op === 'dictionary' ? dictionaryEdit(word, words) : formatEdit(word);
 }
-const OP_BIT = { transpose: 1, dictionary: 2, format: 4 };
+const OP_BIT = {
+    transpose: 1,
+    dictionary: 2,
+    format: 4,
+    typo_swap: 8,
+    typo_delete: 16,
+    typo_insert: 32,
+    typo_substitute: 64
+};
+const isTypo = (op) => op.startsWith('typo_');
 /** Whether a word of at least 4 letters has a pair transposeEdit could swap (no draw needed to know). */
 function canTranspose(word) {
     if (word.letters < 4)
         return false;
     const plain = word.cpLength === word.text.length;
-    return (0,_word_edits_js__WEBPACK_IMPORTED_MODULE_2__/* .swapPositions */ .ME)(plain ? word.text : [...word.text], word.letters === word.cpLength).length > 0;
+    return (0,_word_edits_js__WEBPACK_IMPORTED_MODULE_3__/* .swapPositions */ .ME)(plain ? word.text : [...word.text], word.letters === word.cpLength).length > 0;
 }
 /**
  * Every single edit the search may make on `text`, grouped by word. Only which operators apply
@@ -34545,16 +35021,26 @@ function canTranspose(word) {
  * pair) is made when editsAt asks for its word.
  */
 function editSpace(text, o) {
-    const scanned = (0,_words_js__WEBPACK_IMPORTED_MODULE_1__/* .scanText */ .Ff)(text, o.language).words;
+    const scanned = (0,_words_js__WEBPACK_IMPORTED_MODULE_2__/* .scanText */ .Ff)(text, o.language).words;
     const editable = [];
     const ops = [];
     const costs = [];
+    const typos = o.operators.some(isTypo);
     for (const word of scanned) {
         if (word.protection !== null)
             continue;
         let bits = 0;
         let cost = 0;
+        // The word's letters for the typo operators (null when it offers none); computed once per word.
+        const letters = typos ? (0,_typo_edits_js__WEBPACK_IMPORTED_MODULE_1__/* .typoLetters */ .kn)(word) : null;
         for (const op of o.operators) {
+            if (isTypo(op)) {
+                if (letters !== null && (0,_typo_edits_js__WEBPACK_IMPORTED_MODULE_1__/* .offersTypo */ .y6)(op, letters)) {
+                    bits |= OP_BIT[op];
+                    cost = Math.max(cost, (0,_typo_edits_js__WEBPACK_IMPORTED_MODULE_1__/* .typoCost */ .EE)(op));
+                }
+                continue;
+            }
             if (op === 'transpose') {
                 // Two different adjacent letters swapped: distance 2 whichever pair is drawn.
                 if (canTranspose(word)) {
@@ -34582,6 +35068,14 @@ function editSpace(text, o) {
         for (const op of o.operators) {
             if ((bits & OP_BIT[op]) === 0)
                 continue;
+            if (isTypo(op)) {
+                const slip = (0,_typo_edits_js__WEBPACK_IMPORTED_MODULE_1__/* .typoEdit */ .RT)(op, word, (0,_typo_edits_js__WEBPACK_IMPORTED_MODULE_1__/* .typoLetters */ .kn)(word), o.seed, o.id);
+                if (slip === null)
+                    continue;
+                const placed = { op, word: word.index, from: word.text, to: slip.to, at: slip.at };
+                here.push({ ...placed, start: word.start, end: word.end, cost: (0,_typo_edits_js__WEBPACK_IMPORTED_MODULE_1__/* .typoCost */ .EE)(op) });
+                continue;
+            }
             const to = op === 'transpose' ? transposeEdit(word, o.seed, o.id) : otherEdit(op, word, o.dictionary);
             if (to === null)
                 continue;
@@ -34591,8 +35085,11 @@ function editSpace(text, o) {
         return here;
     };
     const countAt = (i) => {
-        const bits = ops[i];
-        return (bits & 1) + ((bits >> 1) & 1) + ((bits >> 2) & 1);
+        let bits = ops[i];
+        let n = 0;
+        for (; bits > 0; bits >>= 1)
+            n += bits & 1;
+        return n;
     };
     return { text, words: scanned.length, size: editable.length, countAt, costAt: (i) => costs[i], editsAt };
 }
@@ -34628,8 +35125,8 @@ function applySearchEdits(text, edits) {
 let allowedFor = null;
 function allowedOn(text, max) {
     if (allowedFor === null || allowedFor.text !== text || allowedFor.max !== max) {
-        const length = (0,_util_strings_js__WEBPACK_IMPORTED_MODULE_4__/* .codePointLength */ .O7)(text);
-        allowedFor = { text, max, allowed: length === 0 ? -1 : (0,_levenshtein_js__WEBPACK_IMPORTED_MODULE_3__/* .allowedEdits */ .ED)(length, max) };
+        const length = (0,_util_strings_js__WEBPACK_IMPORTED_MODULE_5__/* .codePointLength */ .O7)(text);
+        allowedFor = { text, max, allowed: length === 0 ? -1 : (0,_levenshtein_js__WEBPACK_IMPORTED_MODULE_4__/* .allowedEdits */ .ED)(length, max) };
     }
     return allowedFor.allowed;
 }
@@ -34649,11 +35146,13 @@ function editSetViolation(text, edits, limit, maxCharEditRatio) {
     // The edits' own costs bound the distance: within that bound the candidate need not be built.
     if (cost <= allowedOn(text, maxCharEditRatio))
         return null;
-    return (0,_levenshtein_js__WEBPACK_IMPORTED_MODULE_3__/* .editRatioViolation */ .NF)(text, applySearchEdits(text, edits), maxCharEditRatio, cost);
+    return (0,_levenshtein_js__WEBPACK_IMPORTED_MODULE_4__/* .editRatioViolation */ .NF)(text, applySearchEdits(text, edits), maxCharEditRatio, cost);
 }
 /** The evidence form of an edit set: by word index. */
 function recordedEdits(edits) {
-    return [...edits].sort((a, b) => a.word - b.word).map((e) => ({ op: e.op, word: e.word, from: e.from, to: e.to }));
+    return [...edits]
+        .sort((a, b) => a.word - b.word)
+        .map((e) => ({ op: e.op, word: e.word, from: e.from, to: e.to, ...(e.at !== undefined ? { at: e.at } : {}) }));
 }
 
 
@@ -34740,6 +35239,123 @@ function policyMargin(o, policy, scores) {
         best = Math.min(best, Math.max(rival - s, policy.threshold - value));
     }
     return best;
+}
+
+
+/***/ }),
+
+/***/ 4892:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   EE: () => (/* binding */ typoCost),
+/* harmony export */   Jc: () => (/* binding */ typoFamilyDraw),
+/* harmony export */   RT: () => (/* binding */ typoEdit),
+/* harmony export */   du: () => (/* binding */ TYPO_OPERATORS),
+/* harmony export */   kn: () => (/* binding */ typoLetters),
+/* harmony export */   y6: () => (/* binding */ offersTypo)
+/* harmony export */ });
+/* unused harmony export NEIGHBOURS */
+/* harmony import */ var _decision_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(776);
+/**
+ * The four keyboard slips of the `typo` family and the search's typo operators (docs/families.md#typo): swap two
+ * adjacent letters, delete a letter, insert a neighbouring key after a letter, or replace a letter by a neighbouring
+ * key. The first and last letters of a word never change. Each (word, operator) has exactly one edit, drawn from
+ * (seed, 'typo', id, word index, operator), so the family, the search and any other attack are offered the same one.
+ */
+
+const TYPO_OPERATORS = ['typo_swap', 'typo_delete', 'typo_insert', 'typo_substitute'];
+/** The stream every typo draw comes from, whichever attack asks. */
+const STREAM = 'typo';
+/** US QWERTY letter rows; each row sits half a key to the right of the row above it. */
+const ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
+/**
+ * The keys touching each letter key, in reading order (rows top to bottom, left to right): the two above (same and
+ * next column), the two beside, the two below (previous and same column).
+ */
+const NEIGHBOURS = (() => {
+    const out = {};
+    ROWS.forEach((row, r) => {
+        for (let c = 0; c < row.length; c++) {
+            const above = ROWS[r - 1] ?? '';
+            const below = ROWS[r + 1] ?? '';
+            out[row[c]] = [above[c], above[c + 1], row[c - 1], row[c + 1], below[c - 1], below[c]]
+                .filter((k) => k !== undefined)
+                .join('');
+        }
+    });
+    return out;
+})();
+const LETTER = /^\p{L}$/u;
+/** The neighbour keys of a letter, in its case ('' for anything but a-z and A-Z). */
+function keysOf(letter) {
+    const lower = letter.toLowerCase();
+    const keys = NEIGHBOURS[lower] ?? '';
+    return letter === lower ? keys : keys.toUpperCase();
+}
+/**
+ * The code points of a word that typo edits may touch: null unless it is an unprotected word of at least 4 letters
+ * made of letters only (an attached combining mark would be split from its letter).
+ */
+function typoLetters(word) {
+    if (word.protection !== null || word.letters < 4 || word.letters !== word.cpLength)
+        return null;
+    const chars = [...word.text];
+    return chars.every((c) => LETTER.test(c)) ? chars : null;
+}
+/** The (position, key) choices an operator has on a word's letters, in position then key order. */
+function choices(op, chars) {
+    const n = chars.length;
+    const out = [];
+    if (op === 'typo_swap') {
+        for (let p = 1; p <= n - 3; p++)
+            if (chars[p] !== chars[p + 1])
+                out.push([p, '']);
+    }
+    else if (op === 'typo_delete') {
+        for (let p = 1; p <= n - 2; p++)
+            out.push([p, '']);
+    }
+    else {
+        const from = op === 'typo_insert' ? 0 : 1;
+        for (let p = from; p <= n - 2; p++)
+            for (const k of keysOf(chars[p]))
+                out.push([p, k]);
+    }
+    return out;
+}
+/** The word with the slip at (p, key) made. */
+function applied(op, chars, p, key) {
+    const c = [...chars];
+    if (op === 'typo_swap')
+        [c[p], c[p + 1]] = [c[p + 1], c[p]];
+    else if (op === 'typo_delete')
+        c.splice(p, 1);
+    else if (op === 'typo_insert')
+        c.splice(p + 1, 0, key);
+    else
+        c[p] = key;
+    return c.join('');
+}
+/** Whether the word offers the operator at all (no draw needed to know). */
+function offersTypo(op, chars) {
+    return choices(op, chars).length > 0;
+}
+/** The word's one slip of this operator for the row, or null when it offers none. */
+function typoEdit(op, word, chars, seed, id) {
+    const options = choices(op, chars);
+    if (options.length === 0)
+        return null;
+    const [p, key] = options[Math.floor((0,_decision_js__WEBPACK_IMPORTED_MODULE_0__/* .decide */ .L)(seed, STREAM, id, `${word.index}:${op}`) * options.length)];
+    return { op, to: applied(op, chars, p, key), at: p };
+}
+/** Levenshtein distance of a slip: a swap of two different letters is 2, the others 1. */
+function typoCost(op) {
+    return op === 'typo_swap' ? 2 : 1;
+}
+/** Which word a fixed-family row edits and which of the word's operators: the family's own draws. */
+function typoFamilyDraw(seed, id, wordIndex, what) {
+    return (0,_decision_js__WEBPACK_IMPORTED_MODULE_0__/* .decide */ .L)(seed, STREAM, id, what === 'word' ? wordIndex : `${wordIndex}:operator`);
 }
 
 

@@ -24,7 +24,7 @@ export interface ExampleRef {
   prediction: string | null;
   clean_margin: number | null;
   margin: number | null;
-  /** Search rows only (docs/search.md): the queries the search spent and the edits it kept. */
+  /** Search rows (docs/search.md): the queries the search spent and the edits it kept; typo rows: the edits. */
   queries?: number;
   edits?: SearchEditRef[];
 }
@@ -36,6 +36,8 @@ export interface ExampleRef {
 interface SearchEditRef {
   op: string;
   word: number;
+  /** A typo's letter position in the word (docs/families.md#typo). */
+  at?: number;
 }
 
 /** A piece of text cut for display, the changed span apart (null parts: no text in the evidence). */
@@ -131,8 +133,9 @@ export function refOf(row: EvidenceRow): ExampleRef {
     prediction: row.prediction,
     clean_margin: row.clean_margin,
     margin: row.margin,
-    ...(recordsEdits(row) && typeof row.queries === 'number'
-      ? { queries: row.queries, edits: (row.edits ?? []).map((e) => ({ op: e.op, word: e.word })) }
+    ...(recordsEdits(row) && typeof row.queries === 'number' ? { queries: row.queries } : {}),
+    ...(recordsEdits(row) && row.edits !== undefined
+      ? { edits: row.edits.map((e) => ({ op: e.op, word: e.word, ...(e.at !== undefined ? { at: e.at } : {}) })) }
       : {})
   };
 }
@@ -222,4 +225,9 @@ export class TopRefs {
   list(): RankedRef[] {
     return [...this.kept];
   }
+}
+
+/** Where an edit acts, as the reports say it: "transpose at word 3", "typo_delete at word 3, letter 2". */
+export function editPlace(e: SearchEditRef): string {
+  return `${e.op} at word ${e.word}${e.at !== undefined ? `, letter ${e.at}` : ''}`;
 }

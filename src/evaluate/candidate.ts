@@ -37,6 +37,8 @@ export interface Candidate {
   answered?: ScoreResult;
   /** Search rows: the model's answer (the search asked it already), the queries spent and the edits kept. */
   search?: { result: ScoreResult; queries: number; edits: SearchEdit[] };
+  /** Rows of a fixed family that records its word edits (`typo`): the edits made, the same for every model. */
+  edits?: SearchEdit[];
   /** Tabular rows: the clean features, the candidate's (null on clean rows) and FGM's exactness flag. */
   tabular?: {
     features: Record<string, number>;

@@ -53,7 +53,8 @@ export function candidatesFor(example: Example, runners: readonly FamilyRunner[]
       valid: outcome.attempted ? outcome.valid : null,
       invalidReason: outcome.attempted ? outcome.invalidReason : null,
       // Ledger masks exist only for label-preserving perturbations (null on clean and truncate).
-      masked: runner.labelPreserving && isAttackFamily(runner.family)
+      masked: runner.labelPreserving && isAttackFamily(runner.family),
+      ...(outcome.edits ? { edits: outcome.edits } : {})
     });
   }
   return list;

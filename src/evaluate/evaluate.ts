@@ -124,6 +124,10 @@ function emitRows(
       rows.push(row);
       continue;
     }
+    if (candidate.edits) {
+      const hidden = plan.output.text !== 'full';
+      row.edits = candidate.edits.map((e) => (hidden ? { ...e, from: null, to: null } : e));
+    }
     rows.push(candidate.tabular ? withTabularFields(row, candidate.tabular) : row);
   }
   checkCertified(rows);

@@ -57,8 +57,11 @@ export interface EvidenceRow {
    * spent on this row's candidate (null on clean rows).
    */
   queries?: number | null;
-  /** Search rows only: the edits kept (docs/search.md). */
-  edits?: Array<{ op: string; word: number; from: string | null; to: string | null }>;
+  /**
+   * Search and typo rows: the edits kept (docs/search.md), `at` the code-point position of a typo's letter
+   * (docs/families.md#typo).
+   */
+  edits?: Array<{ op: string; word: number; from: string | null; to: string | null; at?: number }>;
   /** Tabular rows of such a run: gradient evaluations for the candidate, and `exact`'s certificate and tie flag. */
   gradient_evaluations?: number | null;
   certified?: boolean | null;

@@ -212,11 +212,11 @@ export class RowSerializer {
         for (let i = 0; i < WORK_FIELDS.length; i++)
           line += (WORK_KEYS[i] as string) + value(row[WORK_FIELDS[i] as (typeof WORK_FIELDS)[number]]);
     }
-    // Search rows: queries spent and the edits kept, {op, word, from, to} in that key order.
-    if (row.features === undefined && row.queries !== undefined) {
+    // Search rows: queries spent and the edits kept, {op, word, from, to[, at]} in that key order; typo rows: the
+    // edits alone.
+    if (row.features === undefined && (row.queries !== undefined || row.edits !== undefined)) {
+      if (row.queries !== undefined) line += ',"queries":' + String(row.queries);
       line +=
-        ',"queries":' +
-        String(row.queries) +
         ',"edits":[' +
         (row.edits ?? [])
           .map(
@@ -229,6 +229,7 @@ export class RowSerializer {
               (e.from === null ? 'null' : JSON.stringify(e.from)) +
               ',"to":' +
               (e.to === null ? 'null' : JSON.stringify(e.to)) +
+              (e.at === undefined ? '' : ',"at":' + String(e.at)) +
               '}'
           )
           .join(',') +

@@ -4,6 +4,7 @@
  * candidate against its own validity rule (plus `max_char_edit_ratio` where it applies).
  */
 import type { PerturbInput } from './input.js';
+import type { SearchEdit } from './search/edits.js';
 import type { AdaptiveSearch } from './search/runner.js';
 
 export interface PerturbOutcome {
@@ -17,6 +18,8 @@ export interface PerturbOutcome {
   valid: boolean;
   /** Why the candidate is invalid; null when valid. */
   invalidReason: string | null;
+  /** The word edits made, for a family whose rows record them (`typo`); absent otherwise. */
+  edits?: SearchEdit[];
 }
 
 export interface FamilyRunner {

@@ -24,13 +24,14 @@ import { FORMAT } from './format.js';
 import { SEARCH } from './search/descriptor.js';
 import type { FamilyOptions } from './outcome.js';
 import { TRANSPOSE } from './transpose.js';
+import { TYPO } from './typo.js';
 import { TRUNCATE } from './truncate.js';
 
 export type { FamilyOptions } from './outcome.js';
 export type { DictionarySummary } from './descriptor.js';
 
 /** Text families (task: text), in evidence order. */
-export const TEXT_FAMILIES = [FORMAT, TRANSPOSE, DICTIONARY, APPEND, TRUNCATE, SEARCH] as const;
+export const TEXT_FAMILIES = [FORMAT, TRANSPOSE, TYPO, DICTIONARY, APPEND, TRUNCATE, SEARCH] as const;
 
 /** Tabular attacks (task: tabular), in evidence order. */
 export const TABULAR_ATTACKS = [NOISE, FGM, PGD, SQUARE, BOUNDARY, EXACT] as const;

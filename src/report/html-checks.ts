@@ -7,7 +7,7 @@
  * Sections stop listing rows past a byte budget, but every linked section exists.
  */
 import type { DrillResult } from '../drill/collect.js';
-import type { ExampleRef, TextSnippet } from '../drill/ref.js';
+import { editPlace, type ExampleRef, type TextSnippet } from '../drill/ref.js';
 import type { MarkedSnippet } from '../drill/search-marks.js';
 import type { Check } from '../gate/check.js';
 import type { GateResult } from '../gate/checks.js';
@@ -159,9 +159,10 @@ function markedHtml(s: MarkedSnippet, showOps: boolean): string {
  */
 function searchLine(ref: ExampleRef): string {
   const edits = ref.edits ?? [];
-  const list = edits.map((e) => `${h(e.op, 20)} at word ${e.word}`);
+  const list = edits.map((e) => h(editPlace(e), 80));
   const kept =
     edits.length === 0 ? 'no edit kept' : `${edits.length} edit${edits.length === 1 ? '' : 's'}: ${list.join('; ')}`;
+  if (ref.queries === undefined) return `<div><span class="label">edits</span> ${kept}</div>`;
   return `<div><span class="label">search</span> ${ref.queries} quer${ref.queries === 1 ? 'y' : 'ies'}; ${kept}</div>`;
 }
 
@@ -216,7 +217,7 @@ function refRows(refs: readonly ShownRef[], languages: boolean): string {
       `<td class="num">${ref.model === null ? '—' : `${margin(ref.clean_margin)} → ${margin(ref.margin)}`}</td>`,
       `<td>${r.protected === null ? '—' : r.protected ? '<strong class="protected">yes</strong>' : 'no'}</td>`
     ];
-    const searched = ref.queries !== undefined;
+    const searched = ref.queries !== undefined || ref.edits !== undefined;
     out.push(`<tr${r.original || searched ? ' class="has-text"' : ''}>${cells.join('')}</tr>`);
     if (r.original || searched) {
       const lines: string[] = [];

@@ -6,7 +6,7 @@
  * queries spent). Every value is escaped; the blocks stop at a byte budget.
  */
 import type { DrillResult } from '../drill/collect.js';
-import type { ExampleRef, RankedRef, TextSnippet } from '../drill/ref.js';
+import { editPlace, type ExampleRef, type RankedRef, type TextSnippet } from '../drill/ref.js';
 import type { MarkedSnippet } from '../drill/search-marks.js';
 import type { Check } from '../gate/check.js';
 import { escapeHtml, flatten, md, truncate } from './escape.js';
@@ -43,11 +43,9 @@ function markedText(s: MarkedSnippet, showOps: boolean): string {
 /** The search's work on a row: queries spent and the operators of the edits kept, by word index. */
 function searchText(ref: ExampleRef): string {
   const edits = ref.edits ?? [];
-  const list = edits.map((e) => `${md(e.op, 20)} at word ${e.word}`).join(', ');
-  return (
-    `${ref.queries} quer${ref.queries === 1 ? 'y' : 'ies'}, ` +
-    `${edits.length === 0 ? 'no edit kept' : `${edits.length} edit${edits.length === 1 ? '' : 's'}: ${list}`}`
-  );
+  const list = edits.map((e) => md(editPlace(e), 80)).join(', ');
+  const kept = edits.length === 0 ? 'no edit kept' : `${edits.length} edit${edits.length === 1 ? '' : 's'}: ${list}`;
+  return ref.queries === undefined ? kept : `${ref.queries} quer${ref.queries === 1 ? 'y' : 'ies'}, ${kept}`;
 }
 
 function refLines(r: RankedRef): string[] {
@@ -70,6 +68,7 @@ function refLines(r: RankedRef): string[] {
     if (r.perturbed) lines.push(`  - perturbed: ${snippetText(r.perturbed)}`);
   }
   if (ref.queries !== undefined) lines.push(`  - search: ${searchText(ref)}`);
+  else if (ref.edits !== undefined) lines.push(`  - edits: ${searchText(ref)}`);
   return lines;
 }
 

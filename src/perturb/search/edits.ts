@@ -15,17 +15,22 @@ import { decide } from '../decision.js';
 import { codePointLength } from '../../util/strings.js';
 import { allowedEdits, editRatioViolation, levenshtein } from '../levenshtein.js';
 import { caseChoice, keepCase, swapPositions } from '../word-edits.js';
+import { offersTypo, TYPO_OPERATORS, typoCost, typoEdit, typoLetters, type TypoOperator } from '../typo-edits.js';
 import { foldWord, scanText, type Word } from '../words.js';
 
-export const SEARCH_OPERATORS = ['transpose', 'dictionary', 'format'] as const;
+export const SEARCH_OPERATORS = ['transpose', 'dictionary', 'format', ...TYPO_OPERATORS] as const;
 export type SearchOperator = (typeof SEARCH_OPERATORS)[number];
 
-/** One atomic edit as the evidence records it: the word's index among all words, before and after. */
+/**
+ * One atomic edit as the evidence records it: the word's index among all words, before and after; a typo also says
+ * where (`at`, the code-point position of the letter it acts on, docs/families.md#typo).
+ */
 export interface SearchEdit {
   op: SearchOperator;
   word: number;
   from: string;
   to: string;
+  at?: number;
 }
 
 /** An edit with the UTF-16 range of its word in the original text. */
@@ -103,6 +108,7 @@ const SURROGATE = /[\uD800-\uDFFF]/;
 function editCost(op: SearchOperator, from: string, to: string): number {
   if (from === to) return 0;
   if (op === 'transpose') return 2;
+  if (isTypo(op)) return typoCost(op);
   if (op === 'format') {
     // Without surrogates, code units are code points: count the ones that differ in place.
     if (from.length === to.length && !SURROGATE.test(from) && !SURROGATE.test(to)) {
@@ -131,7 +137,17 @@ function otherEdit(op: SearchOperator, word: Readonly<Word>, words?: ReadonlyMap
   return op === 'dictionary' ? dictionaryEdit(word, words) : formatEdit(word);
 }
 
-const OP_BIT: Readonly<Record<SearchOperator, number>> = { transpose: 1, dictionary: 2, format: 4 };
+const OP_BIT: Readonly<Record<SearchOperator, number>> = {
+  transpose: 1,
+  dictionary: 2,
+  format: 4,
+  typo_swap: 8,
+  typo_delete: 16,
+  typo_insert: 32,
+  typo_substitute: 64
+};
+
+const isTypo = (op: SearchOperator): op is TypoOperator => op.startsWith('typo_');
 
 /** Whether a word of at least 4 letters has a pair transposeEdit could swap (no draw needed to know). */
 function canTranspose(word: Readonly<Word>): boolean {
@@ -150,11 +166,21 @@ export function editSpace(text: string, o: EditSpaceOptions): EditSpace {
   const editable: Readonly<Word>[] = [];
   const ops: number[] = [];
   const costs: number[] = [];
+  const typos = o.operators.some(isTypo);
   for (const word of scanned) {
     if (word.protection !== null) continue;
     let bits = 0;
     let cost = 0;
+    // The word's letters for the typo operators (null when it offers none); computed once per word.
+    const letters = typos ? typoLetters(word) : null;
     for (const op of o.operators) {
+      if (isTypo(op)) {
+        if (letters !== null && offersTypo(op, letters)) {
+          bits |= OP_BIT[op];
+          cost = Math.max(cost, typoCost(op));
+        }
+        continue;
+      }
       if (op === 'transpose') {
         // Two different adjacent letters swapped: distance 2 whichever pair is drawn.
         if (canTranspose(word)) {
@@ -179,6 +205,13 @@ export function editSpace(text: string, o: EditSpaceOptions): EditSpace {
     const here: PlacedEdit[] = [];
     for (const op of o.operators) {
       if ((bits & OP_BIT[op]) === 0) continue;
+      if (isTypo(op)) {
+        const slip = typoEdit(op, word, typoLetters(word) as string[], o.seed, o.id);
+        if (slip === null) continue;
+        const placed = { op, word: word.index, from: word.text, to: slip.to, at: slip.at };
+        here.push({ ...placed, start: word.start, end: word.end, cost: typoCost(op) });
+        continue;
+      }
       const to = op === 'transpose' ? transposeEdit(word, o.seed, o.id) : otherEdit(op, word, o.dictionary);
       if (to === null) continue;
       const cost = editCost(op, word.text, to);
@@ -187,8 +220,10 @@ export function editSpace(text: string, o: EditSpaceOptions): EditSpace {
     return here;
   };
   const countAt = (i: number): number => {
-    const bits = ops[i] as number;
-    return (bits & 1) + ((bits >> 1) & 1) + ((bits >> 2) & 1);
+    let bits = ops[i] as number;
+    let n = 0;
+    for (; bits > 0; bits >>= 1) n += bits & 1;
+    return n;
   };
   return { text, words: scanned.length, size: editable.length, countAt, costAt: (i) => costs[i] as number, editsAt };
 }
@@ -254,5 +289,7 @@ export function editSetViolation(
 
 /** The evidence form of an edit set: by word index. */
 export function recordedEdits(edits: readonly PlacedEdit[]): SearchEdit[] {
-  return [...edits].sort((a, b) => a.word - b.word).map((e) => ({ op: e.op, word: e.word, from: e.from, to: e.to }));
+  return [...edits]
+    .sort((a, b) => a.word - b.word)
+    .map((e) => ({ op: e.op, word: e.word, from: e.from, to: e.to, ...(e.at !== undefined ? { at: e.at } : {}) }));
 }
