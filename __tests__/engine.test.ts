@@ -41,20 +41,20 @@ describe('the bundled academic-intent example', () => {
       '<!-- evidence-gate summary schema_version: 2 -->'
     );
     const manifest = JSON.parse(read(root, 'out-a', 'manifest.json').toString());
-    expect(manifest.files['evidence.jsonl']).toMatchObject({ schema_version: 2, rows: 5152 });
+    expect(manifest.files['evidence.jsonl']).toMatchObject({ schema_version: 2, rows: 5888 });
   });
 
   test('one evidence row per example × model × condition, all §7 fields in order', () => {
     const lines = read(root, 'out-a', 'evidence.jsonl').toString('utf8').trimEnd().split('\n');
-    expect(lines).toHaveLength(184 * 4 * 7);
+    expect(lines).toHaveLength(184 * 4 * 8);
     const rows = lines.map((l) => JSON.parse(l) as Record<string, any>);
     const head = rows[0] as Record<string, any>;
     expect(Object.keys(head)).toEqual([...EVIDENCE_FIELDS]);
     expect(Object.keys(head.scores)).toEqual(['background', 'gap', 'implication', 'limitation', 'method', 'result']);
     // Ordered by split (config order), id (code points), model (config order), condition (§6 order).
-    expect(rows.slice(0, 28).map((r) => `${r.id}/${r.model}/${r.condition}`)).toEqual(
+    expect(rows.slice(0, 32).map((r) => `${r.id}/${r.model}/${r.condition}`)).toEqual(
       ['naive-bayes', 'tfidf-word', 'tfidf-char', 'hybrid'].flatMap((m) =>
-        ['clean', 'format', 'transpose', 'dictionary', 'append', 'truncate', 'search'].map(
+        ['clean', 'format', 'transpose', 'typo', 'dictionary', 'append', 'truncate', 'search'].map(
           (c) => `${head.id}/${m}/${c}`
         )
       )
@@ -118,6 +118,7 @@ describe('the bundled academic-intent example', () => {
     expect(m.threat_model.attacks.map((a: any) => a.family)).toEqual([
       'format',
       'transpose',
+      'typo',
       'dictionary',
       'append',
       'truncate',
@@ -146,7 +147,7 @@ describe('the bundled academic-intent example', () => {
     });
     expect(m.output).toEqual({ text: 'full', examples_per_check: 20, gzip_above_bytes: 64 * 1024 * 1024 });
     // Each distinct text is scored once per model: unchanged candidates reuse the clean score. The
-    // predictions are the 184 × 7 rows plus the search's queries.
+    // predictions are the 184 × 8 rows plus the search's queries.
     const rows = read(root, 'out-a', 'evidence.jsonl')
       .toString('utf8')
       .trimEnd()
@@ -157,8 +158,8 @@ describe('the bundled academic-intent example', () => {
         .filter((r) => r.model === c.model && r.condition === 'search')
         .reduce((n, r) => n + r.queries, 0);
       expect(queries).toBeGreaterThan(0);
-      expect(c.predictions).toBe(184 * 7 + queries);
-      expect(c.distinctInputs).toBeLessThan(184 * 6);
+      expect(c.predictions).toBe(184 * 8 + queries);
+      expect(c.distinctInputs).toBeLessThan(184 * 7);
     }
     expect(Object.keys(m.run).sort()).toEqual([
       'context',

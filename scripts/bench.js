@@ -77,8 +77,14 @@ function scaledExample(factor, fixedOnly = false) {
   if (fixedOnly) {
     const config = join(root, 'examples/academic-intent/evidence-gate.yml');
     const text = readFileSync(config, 'utf8');
-    const withoutSearch = text.replace(/^ *#[^\n]*\n(?= *search:)/m, '').replace(/^ *search: .*\n/m, '');
-    if (withoutSearch === text) throw new Error('bench: the example config has no search line to take out');
+    // The search and the opt-in typo family (and the comment above each) come out: the run the target was set for.
+    let withoutSearch = text;
+    for (const family of ['search', 'typo'])
+      withoutSearch = withoutSearch
+        .replace(new RegExp(`^ *#[^\\n]*\\n(?= *${family}:)`, 'm'), '')
+        .replace(new RegExp(`^ *${family}: .*\\n`, 'm'), '');
+    if (!/^ *search:/m.test(text) || /^ *(search|typo):/m.test(withoutSearch))
+      throw new Error('bench: the example config has no search line to take out');
     writeFileSync(config, withoutSearch);
   }
   if (factor === 1) return root;

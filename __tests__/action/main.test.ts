@@ -349,7 +349,7 @@ describe('progress', () => {
     await runAction(host, { now: () => (t += 11_000) });
     const lines = host.infos.filter((l) => l.startsWith('evaluate: '));
     // A finished stage says how long it took, never "about 0 s left" (docs/cli.md).
-    expect(lines).toEqual(['evaluate: 5,152/5,152 rows (100%), 468 rows/s, done in 11 s']);
+    expect(lines).toEqual(['evaluate: 5,888/5,888 rows (100%), 535 rows/s, done in 11 s']);
     // Each model's training starts and ends in the log, whatever the interval.
     const milestone = / on 842 rows \.\.\.$|: done in [\d.]+ s$/;
     const training = host.infos.filter((l) => l.startsWith('training ') && milestone.test(l));

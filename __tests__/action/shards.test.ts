@@ -68,7 +68,7 @@ describe('shards and merge in the action', () => {
       readFileSync(join(merged?.outputDir as string, 'evidence.jsonl'), 'utf8')
         .split('\n')
         .filter(Boolean)
-    ).toHaveLength(5152);
+    ).toHaveLength(5888);
   });
 
   test('a shard matrix with another dimension: each combination uploads its own set, and a merge over the same dimension takes its own', async () => {

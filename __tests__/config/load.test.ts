@@ -659,6 +659,7 @@ describe('loadPlan: the resulting plan', () => {
     expect(Object.keys(plan.threatModel.attacks)).toEqual([
       'format',
       'transpose',
+      'typo',
       'dictionary',
       'append',
       'truncate',

@@ -75,8 +75,8 @@ describe('search on the bundled example as configured (scores, budget 200)', () 
   test('one search row per example and model, after truncate, with queries and edits', () => {
     const search = rows.filter((r) => r.condition === 'search');
     expect(search).toHaveLength(184 * 4);
-    const first = rows.slice(0, 7).map((r) => r.condition);
-    expect(first).toEqual(['clean', 'format', 'transpose', 'dictionary', 'append', 'truncate', 'search']);
+    const first = rows.slice(0, 8).map((r) => r.condition);
+    expect(first).toEqual(['clean', 'format', 'transpose', 'typo', 'dictionary', 'append', 'truncate', 'search']);
     expect(Object.keys(search[0] as Row).slice(-3)).toEqual(['input_sha256', 'queries', 'edits']);
     expect(rows.filter((r) => r.condition !== 'search').every((r) => !('queries' in r))).toBe(true);
   });

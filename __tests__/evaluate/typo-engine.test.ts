@@ -28,6 +28,7 @@ function repo(textMode = 'full'): string {
   const root = smallExampleRepo();
   const config = join(root, EXAMPLE_CONFIG);
   const text = readFileSync(config, 'utf8')
+    .replace(/ {4}typo: \{ words_per_change: \d+ \}\n/, '')
     .replace('    truncate: { keep: 0.65 }\n', '    truncate: { keep: 0.65 }\n    typo: { words_per_change: 3 }\n')
     .replace(
       '    search: { knowledge: scores, queries: 20 }\n',

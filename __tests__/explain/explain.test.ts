@@ -142,7 +142,7 @@ describe('explain --json agrees with the evidence of the same text', () => {
         (reading as { scores: unknown }).scores =
           reading.scores === null ? null : e.labels.map((l) => (reading.scores as Record<string, number>)[l]);
     const rows = evidence.filter((x) => x.id === row.id && x.split === row.split);
-    expect(rows).toHaveLength(4 * 7);
+    expect(rows).toHaveLength(4 * 8);
     expectSameAsEvidence(e, rows);
     expect(e.conditions.find((c) => c.condition === 'dictionary')?.changed).toBe(true);
     // Nothing was written: the folder holds exactly what it held.
@@ -183,11 +183,19 @@ describe('explain in text', () => {
     const r = await cli(['explain', '--config', EXAMPLE_CONFIG, '--text', SENTENCE, '--language', 'es'], root);
     expect(r.code).toBe(0);
     const lines = r.stdout.split('\n');
-    for (const heading of ['clean', 'format: ', 'transpose: ', 'dictionary: ', 'append: ', 'truncate (destructive']) {
+    for (const heading of [
+      'clean',
+      'format: ',
+      'transpose: ',
+      'typo: ',
+      'dictionary: ',
+      'append: ',
+      'truncate (destructive'
+    ]) {
       expect(lines.filter((l) => l.startsWith(heading))).toHaveLength(1);
     }
     for (const model of ['naive-bayes', 'tfidf-word', 'tfidf-char', 'hybrid']) {
-      expect(lines.filter((l) => l.startsWith(`  ${model} `))).toHaveLength(6);
+      expect(lines.filter((l) => l.startsWith(`  ${model} `))).toHaveLength(7);
     }
     expect(r.stdout).toContain('id "explain"');
     expect(r.stdout).toContain('dictionary: changed, valid');

@@ -31,11 +31,12 @@ function longText(size: number): string {
 describe('a 5 MB row', () => {
   const text = longText(5_000_000);
 
-  test('goes through all five families in seconds, each candidate valid', () => {
+  test('goes through all six families in seconds, each candidate valid', () => {
     const { runners } = buildFamilies(
       {
         format: {},
         transpose: { words_per_change: 5 },
+        typo: { words_per_change: 5, operators: ['typo_swap', 'typo_delete', 'typo_insert', 'typo_substitute'] },
         dictionary: {
           file: { absolute: join(EXAMPLE, 'dictionary.yml'), path: 'examples/academic-intent/dictionary.yml' }
         },
@@ -53,6 +54,7 @@ describe('a 5 MB row', () => {
     expect(outcomes.map((o) => [o.family, o.attempted, o.valid, o.text !== text])).toEqual([
       ['format', true, true, true],
       ['transpose', true, true, true],
+      ['typo', true, true, true],
       ['dictionary', true, true, true],
       ['append', true, true, true],
       ['truncate', true, true, true]

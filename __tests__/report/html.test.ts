@@ -237,7 +237,7 @@ describe('the text example against a baseline', () => {
     expect(hybrid?.new_protected_transition_ids.length).toBe(3);
     for (const id of hybrid?.new_protected_transition_ids ?? []) expect(part).toContain(`<code>${id}</code>`);
     // The search asks each model, so the retrained hybrid's search candidates change with it (paired on input_sha256).
-    expect(part).toContain('Rows: 5080 paired, 72 dropped (0 only in the baseline, 72 with a changed input)');
+    expect(part).toContain('Rows: 5816 paired, 72 dropped (0 only in the baseline, 72 with a changed input)');
   });
 
   test('failing comparison checks link from the comparison table and the checks table to the broken rows', () => {

@@ -34005,24 +34005,29 @@ const TYPO_RULE = 'each edited word is the original word with exactly its drawn 
 /** The `typo` candidate of one row and the edits it declares (by word, in word order). */
 function typoCandidate(text, row, params) {
     const words = (0,perturb_words/* scanText */.Ff)(text, row.language).words;
+    // Eligible words as positions in `words` with their draws (numbers only: a long text has a million words); their
+    // letters and operators are worked out again for the few chosen.
     const eligible = [];
-    for (const word of words) {
+    const draws = [];
+    for (let w = 0; w < words.length; w++) {
+        const word = words[w];
         const chars = (0,typo_edits/* typoLetters */.kn)(word);
-        if (chars === null)
+        if (chars === null || !params.operators.some((op) => (0,typo_edits/* offersTypo */.y6)(op, chars)))
             continue;
-        const ops = params.operators.filter((op) => (0,typo_edits/* offersTypo */.y6)(op, chars));
-        if (ops.length === 0)
-            continue;
-        eligible.push({ word, chars, ops, draw: (0,typo_edits/* typoFamilyDraw */.Jc)(row.seed, row.id, word.index, 'word') });
+        eligible.push(w);
+        draws.push((0,typo_edits/* typoFamilyDraw */.Jc)(row.seed, row.id, word.index, 'word'));
     }
     if (eligible.length === 0)
         return { text, edits: [] };
     const k = Math.min(eligible.length, Math.max(1, Math.round(eligible.length / params.words_per_change)));
-    const chosen = [...eligible].sort((a, b) => a.draw - b.draw || a.word.index - b.word.index).slice(0, k);
-    chosen.sort((a, b) => a.word.index - b.word.index);
+    const order = Array.from(eligible.keys()).sort((a, b) => draws[a] - draws[b] || a - b);
+    const chosen = order.slice(0, k).sort((a, b) => a - b);
     const edits = [];
     const spans = [];
-    for (const { word, chars, ops } of chosen) {
+    for (const e of chosen) {
+        const word = words[eligible[e]];
+        const chars = (0,typo_edits/* typoLetters */.kn)(word);
+        const ops = params.operators.filter((op) => (0,typo_edits/* offersTypo */.y6)(op, chars));
         const op = ops[Math.floor((0,typo_edits/* typoFamilyDraw */.Jc)(row.seed, row.id, word.index, 'operator') * ops.length)];
         const slip = (0,typo_edits/* typoEdit */.RT)(op, word, chars, row.seed, row.id);
         if (slip === null)
@@ -35286,47 +35291,52 @@ const NEIGHBOURS = (() => {
     });
     return out;
 })();
-const LETTER = /^\p{L}$/u;
 /** The neighbour keys of a letter, in its case ('' for anything but a-z and A-Z). */
 function keysOf(letter) {
+    const keys = NEIGHBOURS[letter];
+    if (keys !== undefined)
+        return keys;
     const lower = letter.toLowerCase();
-    const keys = NEIGHBOURS[lower] ?? '';
-    return letter === lower ? keys : keys.toUpperCase();
+    return lower === letter ? '' : (NEIGHBOURS[lower] ?? '').toUpperCase();
 }
 /**
  * The code points of a word that typo edits may touch: null unless it is an unprotected word of at least 4 letters
- * made of letters only (an attached combining mark would be split from its letter).
+ * made of letters only (an attached combining mark would be split from its letter). A word without surrogate pairs
+ * is its own list of code points.
  */
 function typoLetters(word) {
+    // A word is letters and the marks attached to them: as many letters as code points means no mark.
     if (word.protection !== null || word.letters < 4 || word.letters !== word.cpLength)
         return null;
-    const chars = [...word.text];
-    return chars.every((c) => LETTER.test(c)) ? chars : null;
+    return word.cpLength === word.text.length ? word.text : [...word.text];
 }
-/** The (position, key) choices an operator has on a word's letters, in position then key order. */
-function choices(op, chars) {
+/**
+ * The i-th (position, key) choice an operator has on a word's letters, in position then key order, or with i = -1
+ * how many there are. Counting and picking walk the same order, so nothing is listed.
+ */
+function choice(op, chars, i) {
     const n = chars.length;
-    const out = [];
-    if (op === 'typo_swap') {
-        for (let p = 1; p <= n - 3; p++)
-            if (chars[p] !== chars[p + 1])
-                out.push([p, '']);
+    let count = 0;
+    if (op === 'typo_swap' || op === 'typo_delete') {
+        for (let p = 1; p <= n - (op === 'typo_swap' ? 3 : 2); p++) {
+            if (op === 'typo_swap' && chars[p] === chars[p + 1])
+                continue;
+            if (count++ === i)
+                return { count, p, key: '' };
+        }
+        return { count, p: -1, key: '' };
     }
-    else if (op === 'typo_delete') {
-        for (let p = 1; p <= n - 2; p++)
-            out.push([p, '']);
+    for (let p = op === 'typo_insert' ? 0 : 1; p <= n - 2; p++) {
+        const keys = keysOf(chars[p]);
+        if (i >= count && i < count + keys.length)
+            return { count, p, key: keys[i - count] };
+        count += keys.length;
     }
-    else {
-        const from = op === 'typo_insert' ? 0 : 1;
-        for (let p = from; p <= n - 2; p++)
-            for (const k of keysOf(chars[p]))
-                out.push([p, k]);
-    }
-    return out;
+    return { count, p: -1, key: '' };
 }
 /** The word with the slip at (p, key) made. */
 function applied(op, chars, p, key) {
-    const c = [...chars];
+    const c = Array.from(chars);
     if (op === 'typo_swap')
         [c[p], c[p + 1]] = [c[p + 1], c[p]];
     else if (op === 'typo_delete')
@@ -35337,16 +35347,28 @@ function applied(op, chars, p, key) {
         c[p] = key;
     return c.join('');
 }
-/** Whether the word offers the operator at all (no draw needed to know). */
+/** Whether the word offers the operator at all (no draw, and no list of its choices, needed to know). */
 function offersTypo(op, chars) {
-    return choices(op, chars).length > 0;
+    const n = chars.length;
+    if (op === 'typo_delete')
+        return n >= 3;
+    if (op === 'typo_swap') {
+        for (let p = 1; p <= n - 3; p++)
+            if (chars[p] !== chars[p + 1])
+                return true;
+        return false;
+    }
+    for (let p = op === 'typo_insert' ? 0 : 1; p <= n - 2; p++)
+        if (keysOf(chars[p]) !== '')
+            return true;
+    return false;
 }
 /** The word's one slip of this operator for the row, or null when it offers none. */
 function typoEdit(op, word, chars, seed, id) {
-    const options = choices(op, chars);
-    if (options.length === 0)
+    const count = choice(op, chars, -1).count;
+    if (count === 0)
         return null;
-    const [p, key] = options[Math.floor((0,_decision_js__WEBPACK_IMPORTED_MODULE_0__/* .decide */ .L)(seed, STREAM, id, `${word.index}:${op}`) * options.length)];
+    const { p, key } = choice(op, chars, Math.floor((0,_decision_js__WEBPACK_IMPORTED_MODULE_0__/* .decide */ .L)(seed, STREAM, id, `${word.index}:${op}`) * count));
     return { op, to: applied(op, chars, p, key), at: p };
 }
 /** Levenshtein distance of a slip: a swap of two different letters is 2, the others 1. */

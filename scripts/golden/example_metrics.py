@@ -92,9 +92,11 @@ from sklearn.metrics import accuracy_score, confusion_matrix, f1_score
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = "__tests__/golden/example-metrics.json"
 METRICS_SCHEMA_VERSION = 2
-CONDITION_ORDER = ["clean", "format", "transpose", "dictionary", "append", "truncate", "search"]
-# `search` (the adaptive attacker, docs/search.md) is non-destructive too, when the run evaluates it.
-NON_DESTRUCTIVE = ["format", "transpose", "dictionary", "append", "search"]
+CONDITION_ORDER = ["clean", "format", "transpose", "typo", "dictionary", "append", "truncate", "search"]
+# `typo` (keyboard slips, docs/families.md#typo) and `search` (the adaptive attacker, docs/search.md) are
+# non-destructive too, when the run evaluates them (both are opt-in).
+NON_DESTRUCTIVE = ["format", "transpose", "typo", "dictionary", "append", "search"]
+OPT_IN = ["typo", "search"]
 DESTRUCTIVE = ["truncate"]
 REFERENCE, CHALLENGE = "controlled", "challenge"
 MISSING = "\u0000missing"  # the prediction of a missing row: equal to no label
@@ -815,7 +817,7 @@ def compute(rows, manifest, root):
         "schema_version": METRICS_SCHEMA_VERSION,
         # A text run: the four label-preserving text families are the attacks (SPEC §9).
         "task": "text",
-        "attack_families": [c for c in NON_DESTRUCTIVE if c != "search" or c in conditions],
+        "attack_families": [c for c in NON_DESTRUCTIVE if c not in OPT_IN or c in conditions],
         "labels": labels,
         "conditions_evaluated": conditions,
         "prng": {"name": st["prng"], "derivation": st["stream_derivation"], "bootstrap": st["bootstrap"], "seed": seed},

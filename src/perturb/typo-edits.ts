@@ -41,43 +41,50 @@ interface TypoEdit {
   at: number;
 }
 
-const LETTER = /^\p{L}$/u;
-
 /** The neighbour keys of a letter, in its case ('' for anything but a-z and A-Z). */
 function keysOf(letter: string): string {
+  const keys = NEIGHBOURS[letter];
+  if (keys !== undefined) return keys;
   const lower = letter.toLowerCase();
-  const keys = NEIGHBOURS[lower] ?? '';
-  return letter === lower ? keys : keys.toUpperCase();
+  return lower === letter ? '' : (NEIGHBOURS[lower] ?? '').toUpperCase();
 }
 
 /**
  * The code points of a word that typo edits may touch: null unless it is an unprotected word of at least 4 letters
- * made of letters only (an attached combining mark would be split from its letter).
+ * made of letters only (an attached combining mark would be split from its letter). A word without surrogate pairs
+ * is its own list of code points.
  */
-export function typoLetters(word: Readonly<Word>): string[] | null {
+export function typoLetters(word: Readonly<Word>): ArrayLike<string> | null {
+  // A word is letters and the marks attached to them: as many letters as code points means no mark.
   if (word.protection !== null || word.letters < 4 || word.letters !== word.cpLength) return null;
-  const chars = [...word.text];
-  return chars.every((c) => LETTER.test(c)) ? chars : null;
+  return word.cpLength === word.text.length ? word.text : [...word.text];
 }
 
-/** The (position, key) choices an operator has on a word's letters, in position then key order. */
-function choices(op: TypoOperator, chars: readonly string[]): Array<[number, string]> {
+/**
+ * The i-th (position, key) choice an operator has on a word's letters, in position then key order, or with i = -1
+ * how many there are. Counting and picking walk the same order, so nothing is listed.
+ */
+function choice(op: TypoOperator, chars: ArrayLike<string>, i: number): { count: number; p: number; key: string } {
   const n = chars.length;
-  const out: Array<[number, string]> = [];
-  if (op === 'typo_swap') {
-    for (let p = 1; p <= n - 3; p++) if (chars[p] !== chars[p + 1]) out.push([p, '']);
-  } else if (op === 'typo_delete') {
-    for (let p = 1; p <= n - 2; p++) out.push([p, '']);
-  } else {
-    const from = op === 'typo_insert' ? 0 : 1;
-    for (let p = from; p <= n - 2; p++) for (const k of keysOf(chars[p] as string)) out.push([p, k]);
+  let count = 0;
+  if (op === 'typo_swap' || op === 'typo_delete') {
+    for (let p = 1; p <= n - (op === 'typo_swap' ? 3 : 2); p++) {
+      if (op === 'typo_swap' && chars[p] === chars[p + 1]) continue;
+      if (count++ === i) return { count, p, key: '' };
+    }
+    return { count, p: -1, key: '' };
   }
-  return out;
+  for (let p = op === 'typo_insert' ? 0 : 1; p <= n - 2; p++) {
+    const keys = keysOf(chars[p] as string);
+    if (i >= count && i < count + keys.length) return { count, p, key: keys[i - count] as string };
+    count += keys.length;
+  }
+  return { count, p: -1, key: '' };
 }
 
 /** The word with the slip at (p, key) made. */
-function applied(op: TypoOperator, chars: readonly string[], p: number, key: string): string {
-  const c = [...chars];
+function applied(op: TypoOperator, chars: ArrayLike<string>, p: number, key: string): string {
+  const c = Array.from(chars);
   if (op === 'typo_swap') [c[p], c[p + 1]] = [c[p + 1] as string, c[p] as string];
   else if (op === 'typo_delete') c.splice(p, 1);
   else if (op === 'typo_insert') c.splice(p + 1, 0, key);
@@ -85,25 +92,29 @@ function applied(op: TypoOperator, chars: readonly string[], p: number, key: str
   return c.join('');
 }
 
-/** Whether the word offers the operator at all (no draw needed to know). */
-export function offersTypo(op: TypoOperator, chars: readonly string[]): boolean {
-  return choices(op, chars).length > 0;
+/** Whether the word offers the operator at all (no draw, and no list of its choices, needed to know). */
+export function offersTypo(op: TypoOperator, chars: ArrayLike<string>): boolean {
+  const n = chars.length;
+  if (op === 'typo_delete') return n >= 3;
+  if (op === 'typo_swap') {
+    for (let p = 1; p <= n - 3; p++) if (chars[p] !== chars[p + 1]) return true;
+    return false;
+  }
+  for (let p = op === 'typo_insert' ? 0 : 1; p <= n - 2; p++) if (keysOf(chars[p] as string) !== '') return true;
+  return false;
 }
 
 /** The word's one slip of this operator for the row, or null when it offers none. */
 export function typoEdit(
   op: TypoOperator,
   word: Readonly<Word>,
-  chars: readonly string[],
+  chars: ArrayLike<string>,
   seed: number,
   id: string
 ): TypoEdit | null {
-  const options = choices(op, chars);
-  if (options.length === 0) return null;
-  const [p, key] = options[Math.floor(decide(seed, STREAM, id, `${word.index}:${op}`) * options.length)] as [
-    number,
-    string
-  ];
+  const count = choice(op, chars, -1).count;
+  if (count === 0) return null;
+  const { p, key } = choice(op, chars, Math.floor(decide(seed, STREAM, id, `${word.index}:${op}`) * count));
   return { op, to: applied(op, chars, p, key), at: p };
 }
 

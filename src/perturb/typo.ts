@@ -44,21 +44,27 @@ export function typoCandidate(
   params: TypoParams
 ): { text: string; edits: SearchEdit[] } {
   const words = scanText(text, row.language).words;
-  const eligible: Array<{ word: Readonly<Word>; chars: string[]; ops: TypoOperator[]; draw: number }> = [];
-  for (const word of words) {
+  // Eligible words as positions in `words` with their draws (numbers only: a long text has a million words); their
+  // letters and operators are worked out again for the few chosen.
+  const eligible: number[] = [];
+  const draws: number[] = [];
+  for (let w = 0; w < words.length; w++) {
+    const word = words[w] as Readonly<Word>;
     const chars = typoLetters(word);
-    if (chars === null) continue;
-    const ops = params.operators.filter((op) => offersTypo(op, chars));
-    if (ops.length === 0) continue;
-    eligible.push({ word, chars, ops, draw: typoFamilyDraw(row.seed, row.id, word.index, 'word') });
+    if (chars === null || !params.operators.some((op) => offersTypo(op, chars))) continue;
+    eligible.push(w);
+    draws.push(typoFamilyDraw(row.seed, row.id, word.index, 'word'));
   }
   if (eligible.length === 0) return { text, edits: [] };
   const k = Math.min(eligible.length, Math.max(1, Math.round(eligible.length / params.words_per_change)));
-  const chosen = [...eligible].sort((a, b) => a.draw - b.draw || a.word.index - b.word.index).slice(0, k);
-  chosen.sort((a, b) => a.word.index - b.word.index);
+  const order = Array.from(eligible.keys()).sort((a, b) => (draws[a] as number) - (draws[b] as number) || a - b);
+  const chosen = order.slice(0, k).sort((a, b) => a - b);
   const edits: SearchEdit[] = [];
   const spans: Array<{ start: number; end: number; replacement: string }> = [];
-  for (const { word, chars, ops } of chosen) {
+  for (const e of chosen) {
+    const word = words[eligible[e] as number] as Readonly<Word>;
+    const chars = typoLetters(word) as ArrayLike<string>;
+    const ops = params.operators.filter((op) => offersTypo(op, chars));
     const op = ops[Math.floor(typoFamilyDraw(row.seed, row.id, word.index, 'operator') * ops.length)] as TypoOperator;
     const slip = typoEdit(op, word, chars, row.seed, row.id);
     if (slip === null) continue;

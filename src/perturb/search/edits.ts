@@ -206,7 +206,7 @@ export function editSpace(text: string, o: EditSpaceOptions): EditSpace {
     for (const op of o.operators) {
       if ((bits & OP_BIT[op]) === 0) continue;
       if (isTypo(op)) {
-        const slip = typoEdit(op, word, typoLetters(word) as string[], o.seed, o.id);
+        const slip = typoEdit(op, word, typoLetters(word) as ArrayLike<string>, o.seed, o.id);
         if (slip === null) continue;
         const placed = { op, word: word.index, from: word.text, to: slip.to, at: slip.at };
         here.push({ ...placed, start: word.start, end: word.end, cost: typoCost(op) });
