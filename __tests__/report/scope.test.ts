@@ -28,6 +28,6 @@ test('tabular: noise and fgm fixed, pgd, square and boundary adaptive, exact exa
 test('the bundled example, which runs the search, no longer calls every perturbation "not an adaptive search"', () => {
   const golden = readFileSync(join(REPO_ROOT, '__tests__/__outputs__/academic-intent-summary.md'), 'utf8');
   const scope = golden.slice(golden.indexOf('## Scope of this evaluation'), golden.indexOf('## Evidence'));
-  expect(scope).toContain('not an adaptive search: format, transpose, dictionary, append, truncate;');
+  expect(scope).toContain('not an adaptive search: format, transpose, typo, dictionary, append, truncate;');
   expect(scope).toContain('within its budget: search;');
 });
