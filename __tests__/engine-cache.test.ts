@@ -13,6 +13,7 @@ import { parseCli } from '../src/cli/args.js';
 import { jsonl, tempRepo } from './helpers.js';
 import { json, serve, type TestServer } from './models/http/servers.js';
 import { linearRowsCsv } from './tabular/linear-rows.js';
+import { python, pythonSuite } from './models/python/interpreter.js';
 
 const SCRIPT = join(import.meta.dirname, 'models/external/fixtures/scripted-model.mjs');
 const command = (script: string) => `${JSON.stringify(process.execPath)} ${JSON.stringify(SCRIPT)} ${script}`;
@@ -333,6 +334,36 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   expect(readFileSync(join(root, 'asked.log'), 'utf8').length).toBe(askedBefore);
   expect(outputs(root, 'second')).toEqual(outputs(root, 'plain'));
   expect(runRecord(root, 'second').cmd?.cache?.misses).toBe(0);
+});
+
+pythonSuite('a Python function model', () => {
+  test('a second run calls the function on nothing and writes the same bytes', async () => {
+    const MODEL = [
+      'import os',
+      'LOG = os.path.join(os.path.dirname(os.path.abspath(__file__)), "called.log")',
+      'def predict(texts):',
+      '    with open(LOG, "a") as f:',
+      '        f.write("." * len(texts))',
+      '    return [{"limitation": 0.8, "result": 0.2} if "limit" in t else {"limitation": 0.3, "result": 0.7} for t in texts]',
+      ''
+    ].join('\n');
+    const entry =
+      `  - { name: fn, python: { file: model.py, function: predict }, interpreter: ${JSON.stringify(python())}, ` +
+      'probabilities: true, cache: { key: "fn@1" } }';
+    const root = textRepo(TEXTS, [entry]);
+    writeFileSync(join(root, 'model.py'), MODEL);
+    const called = () =>
+      existsSync(join(root, 'called.log')) ? readFileSync(join(root, 'called.log'), 'utf8').length : 0;
+    await run({ root, configPath: 'evidence-gate.yml', outputDir: 'plain' });
+    const once = called();
+    expect(once).toBeGreaterThan(0);
+    await run({ root, configPath: 'evidence-gate.yml', outputDir: 'first', cacheDir: 'cache' }, { log: () => {} });
+    expect(called()).toBe(2 * once);
+    await run({ root, configPath: 'evidence-gate.yml', outputDir: 'second', cacheDir: 'cache' }, { log: () => {} });
+    expect(called()).toBe(2 * once);
+    expect(outputs(root, 'second')).toEqual(outputs(root, 'plain'));
+    expect(runRecord(root, 'second').fn?.cache).toMatchObject({ key: 'fn@1', misses: 0, requests: 0 });
+  }, 60_000);
 });
 
 describe('mistakes', () => {

@@ -4,29 +4,13 @@
  * distance made this quadratic (a 5.2 MB row took minutes); now each family is linear in the
  * text, and the time bound below is generous for a loaded CI machine.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildFamilies } from '../../src/perturb/registry.js';
 import { editRatioViolation, levenshteinWithin } from '../../src/perturb/levenshtein.js';
 import { REPO_ROOT } from '../helpers.js';
+import { longText } from './long-text.js';
 
 const EXAMPLE = join(REPO_ROOT, 'examples', 'academic-intent');
-
-/** The example's evaluation texts, repeated until the text holds `size` UTF-16 units. */
-function longText(size: number): string {
-  const texts = readFileSync(join(EXAMPLE, 'data', 'controlled.jsonl'), 'utf8')
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l) => (JSON.parse(l) as { text: string }).text);
-  const parts: string[] = [];
-  let length = 0;
-  for (let i = 0; length < size; i++) {
-    const t = texts[i % texts.length] as string;
-    parts.push(i % 7 === 0 ? `${t} (see https://example.org/${i}, n=${i})` : t);
-    length += t.length + 1;
-  }
-  return parts.join(' ');
-}
 
 describe('a 5 MB row', () => {
   const text = longText(5_000_000);
@@ -59,20 +43,6 @@ describe('a 5 MB row', () => {
     ]);
     // About 5 s on a 2-core machine under load (the quadratic version took minutes for format
     // and hours for dictionary); the bound leaves room for a slower CI runner.
-    expect(seconds).toBeLessThan(20);
-  }, 60_000);
-
-  test('gets its keyboard slips in seconds, each one the drawn slip of its word', () => {
-    const { runners } = buildFamilies(
-      { typo: { words_per_change: 5, operators: ['typo_swap', 'typo_delete', 'typo_insert', 'typo_substitute'] } },
-      { seed: 1637, maxCharEditRatio: 0.25 }
-    );
-    const started = performance.now();
-    const outcome = (runners[0] as (typeof runners)[number]).perturb({ id: 'long-1', text, language: 'en' });
-    const seconds = (performance.now() - started) / 1000;
-    expect([outcome.attempted, outcome.valid, outcome.text !== text]).toEqual([true, true, true]);
-    expect(outcome.edits?.length).toBeGreaterThan(50_000);
-    // About 3 s on a 2-core machine (a list of every word's choices took 12 s); linear in the text.
     expect(seconds).toBeLessThan(20);
   }, 60_000);
 
