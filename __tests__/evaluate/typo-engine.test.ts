@@ -11,7 +11,7 @@ import { wordLimit } from '../../src/perturb/search/edits.js';
 import { typoViolation } from '../../src/perturb/typo.js';
 import { typoEdit, typoLetters } from '../../src/perturb/typo-edits.js';
 import { scanText } from '../../src/perturb/words.js';
-import { EXAMPLE_CONFIG, smallExampleRepo } from '../helpers.js';
+import { EXAMPLE_CONFIG, EXAMPLE_SEARCH_LINE, exampleRepo, smallExampleRepo } from '../helpers.js';
 import { searchRowProblem, type RowEdit } from '../perturb/search-check.js';
 
 type Row = Record<string, any>;
@@ -123,3 +123,27 @@ test('output.text: hash keeps each edit’s operator, word and position, never t
   for (const r of typo)
     for (const e of r.edits) expect(e).toEqual({ op: e.op, word: e.word, from: null, to: null, at: e.at });
 });
+
+test('at the example’s budget of 200, the search with the typo operators finds at least the failures of transpose and format alone (full budget)', async () => {
+  const successes = async (operators: string): Promise<Record<string, number>> => {
+    const root = exampleRepo();
+    const config = join(root, EXAMPLE_CONFIG);
+    const text = readFileSync(config, 'utf8');
+    expect(text).toContain(EXAMPLE_SEARCH_LINE);
+    writeFileSync(
+      config,
+      text.replace(EXAMPLE_SEARCH_LINE, `    search: { knowledge: scores, queries: 200, operators: ${operators} }\n`)
+    );
+    await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'out' });
+    const out: Record<string, number> = {};
+    for (const r of rowsOf(root, 'out'))
+      if (r.condition === 'search' && r.success === true) out[r.model] = (out[r.model] ?? 0) + 1;
+    return out;
+  };
+  const plain = await successes('[transpose, format]');
+  const typos = await successes(OPS);
+  // The word models: at least as many; every model found some.
+  for (const model of ['naive-bayes', 'tfidf-word'])
+    expect(typos[model] ?? 0).toBeGreaterThanOrEqual(plain[model] ?? 0);
+  expect(Object.values(typos).every((n) => n > 0)).toBe(true);
+}, 120_000);
