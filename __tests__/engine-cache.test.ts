@@ -260,6 +260,19 @@ test('shards keep answers too, and the merge adds up their records', async () =>
   expect(outputs(root, 'merged')['evidence.jsonl']).toBe(outputs(root, 'whole')['evidence.jsonl']);
 });
 
+test('two runs sharing one folder at once: both complete, no half-written entry stays, the next run asks nothing', async () => {
+  const root = textRepo();
+  const go = (out: string) =>
+    run({ root, configPath: 'evidence-gate.yml', outputDir: out, cacheDir: 'cache' }, { log: () => {} });
+  await Promise.all([go('a'), go('b')]);
+  expect(outputs(root, 'a')).toEqual(outputs(root, 'b'));
+  const entries = cacheEntries(root);
+  expect(entries.some((f) => f.includes('.tmp-'))).toBe(false);
+  await go('c');
+  expect(runRecord(root, 'c').steady?.cache).toMatchObject({ misses: 0, damaged: 0 });
+  expect(outputs(root, 'c')).toEqual(outputs(root, 'a'));
+});
+
 describe('an HTTP model', () => {
   let server: TestServer;
   afterAll(() => server?.close());
