@@ -4,10 +4,12 @@
  * but the declared drawn slips.
  */
 import { readFileSync } from 'node:fs';
+import { loadPlan } from '../../src/config/load.js';
 import { join } from 'node:path';
 import { decide } from '../../src/perturb/decision.js';
 import { editSpace, singleEdits } from '../../src/perturb/search/edits.js';
 import { typoCandidate, typoFamily, typoViolation } from '../../src/perturb/typo.js';
+import { minimalConfig, tinyRepo } from '../helpers.js';
 import { NEIGHBOURS, TYPO_OPERATORS, typoEdit, typoLetters } from '../../src/perturb/typo-edits.js';
 import { scanText } from '../../src/perturb/words.js';
 
@@ -166,4 +168,26 @@ describe('against the independent reference (scripts/golden/typo.py, three langu
       });
     }
   });
+});
+
+test('config mistakes: an operator listed twice or unknown, a words_per_change below 1', () => {
+  const errorOf = (block: string): string => {
+    const root = tinyRepo({
+      'evidence-gate.yml': minimalConfig().replace('  id: tm\n', `  id: tm\n  attacks:\n    typo: ${block}\n`)
+    });
+    try {
+      loadPlan({ root, configPath: 'evidence-gate.yml' });
+      return 'no error';
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+  expect(errorOf('{ operators: [typo_swap, typo_swap] }')).toMatch(
+    /threat_model\.attacks\.typo\.operators: the operator typo_swap is listed twice; expected each of typo_swap, typo_delete, typo_insert, typo_substitute at most once/
+  );
+  expect(errorOf('{ operators: [typo_transpose] }')).toMatch(
+    /threat_model\.attacks\.typo\.operators\[0\]: expected one of/
+  );
+  expect(errorOf('{ words_per_change: 0 }')).toMatch(/threat_model\.attacks\.typo\.words_per_change/);
+  expect(errorOf('{ operators: [typo_insert, typo_delete] }')).toBe('no error');
 });

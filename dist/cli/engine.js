@@ -28469,24 +28469,17 @@ class ExternalModel {
         return this.repeat > 1 ? { ...counters, repeated_requests: this.repeatedRequests } : counters;
     }
     /** One answer per input, or with repeat > 1 the combination of `repeat` rounds of answers. */
-    ask(inputs) {
-        if (this.repeat <= 1)
-            return this.askRound(inputs, 0);
-        return (0,repeat/* askRepeatedly */.Dc)(this.repeat, this.labels, inputs, async (batch, round) => {
-            const before = this.requests();
-            const answers = await this.askRound(batch, round);
-            if (round > 0)
-                this.repeatedRequests += this.requests() - before;
-            return answers;
-        });
-    }
-    /** One round: kept answers first (the process starts only when some input lacks one), the rest asked. */
-    askRound(inputs, round) {
-        const ask = (batch) => this.start().score(batch);
-        return this.plan.answers ? this.plan.answers.round(inputs, round, ask) : ask(inputs);
-    }
-    requests() {
-        return this.pipeline?.counters().requests ?? 0;
+    async ask(inputs) {
+        const { answers, repeatedRequests } = await (0,repeat/* askModel */.$e)({
+            repeat: this.repeat,
+            labels: this.labels,
+            answers: this.plan.answers ?? null,
+            // The process starts only when some input has no kept answer.
+            send: (batch) => this.start().score(batch),
+            requests: () => this.pipeline?.counters().requests ?? 0
+        }, inputs);
+        this.repeatedRequests += repeatedRequests;
+        return answers;
     }
     /** The last 64 KiB of the model's stderr (empty before it started). */
     stderrTail() {
@@ -29255,21 +29248,16 @@ class HttpModel {
         return run;
     }
     /** One answer per input, or with repeat > 1 the combination of `repeat` rounds of answers. */
-    ask(inputs) {
-        if (this.repeat <= 1)
-            return this.askRound(inputs, 0);
-        return (0,repeat/* askRepeatedly */.Dc)(this.repeat, this.labels, inputs, async (batch, round) => {
-            const before = this.stats.requests;
-            const answers = await this.askRound(batch, round);
-            if (round > 0)
-                this.repeatedRequests += this.stats.requests - before;
-            return answers;
-        });
-    }
-    /** One round: kept answers first, the rest sent to the service. */
-    askRound(inputs, round) {
-        const ask = (batch) => this.scoreNow(batch);
-        return this.plan.answers ? this.plan.answers.round(inputs, round, ask) : ask(inputs);
+    async ask(inputs) {
+        const { answers, repeatedRequests } = await (0,repeat/* askModel */.$e)({
+            repeat: this.repeat,
+            labels: this.labels,
+            answers: this.plan.answers ?? null,
+            send: (batch) => this.scoreNow(batch),
+            requests: () => this.stats.requests
+        }, inputs);
+        this.repeatedRequests += repeatedRequests;
+        return answers;
     }
     async scoreNow(inputs) {
         const started = performance.now();
@@ -31147,11 +31135,11 @@ const BUILTINS = MODEL_KINDS.filter((d) => d.selectedBy === 'name').map((d) => d
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Dc: () => (/* binding */ askRepeatedly),
+/* harmony export */   $e: () => (/* binding */ askModel),
 /* harmony export */   EH: () => (/* binding */ repeatedScores),
 /* harmony export */   rX: () => (/* binding */ MAX_REPEAT)
 /* harmony export */ });
-/* unused harmony export combineAnswers */
+/* unused harmony exports askRepeatedly, combineAnswers */
 /* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(351);
 
 /** Most times one input may be asked: past a few dozen the noise floor barely tightens, while the cost grows with N. */
@@ -31173,6 +31161,24 @@ async function askRepeatedly(n, labels, inputs, ask) {
         rounds.push(answers);
     }
     return inputs.map((_, i) => combineAnswers(labels, rounds.map((round) => round[i])));
+}
+/**
+ * One answer per input for a command or HTTP model: each round read from the kept answers where it can be, the rest
+ * sent; with repeat > 1 the rounds combined. Returns the answers and the requests of rounds 2 to N.
+ */
+async function askModel(m, inputs) {
+    const round = (batch, r) => m.answers ? m.answers.round(batch, r, m.send) : m.send(batch);
+    if (m.repeat <= 1)
+        return { answers: await round(inputs, 0), repeatedRequests: 0 };
+    let repeatedRequests = 0;
+    const answers = await askRepeatedly(m.repeat, m.labels, inputs, async (batch, r) => {
+        const before = m.requests();
+        const out = await round(batch, r);
+        if (r > 0)
+            repeatedRequests += m.requests() - before;
+        return out;
+    });
+    return { answers, repeatedRequests };
 }
 /** The label one answer gives: its own label, or the argmax of its scores. */
 function labelOf(labels, answer) {
@@ -32101,6 +32107,26 @@ function editRatioViolation(original, candidate, max, editBound) {
 }
 function plural(edits) {
     return `${edits} edit${edits === 1 ? '' : 's'}`;
+}
+
+
+/***/ }),
+
+/***/ 6355:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ operatorList)
+/* harmony export */ });
+/* harmony import */ var _config_validate_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7061);
+
+/** The listed operators in canonical order (`fallback` when none are listed); an operator listed twice is refused. */
+function operatorList(listed, all, fallback, context) {
+    const twice = listed?.find((o, i) => listed.indexOf(o) !== i);
+    if (twice !== undefined)
+        throw (0,_config_validate_js__WEBPACK_IMPORTED_MODULE_0__/* .configError */ .Fj)(context.source, [...context.at, 'operators'], `the operator ${twice} is listed twice; expected each of ${all.join(', ')} at most once`);
+    const chosen = listed ?? fallback;
+    return all.filter((o) => chosen.includes(o));
 }
 
 
@@ -33978,6 +34004,8 @@ const TRANSPOSE = (0,descriptor/* textFamily */.f)({
     build: (params, options) => ({ runner: transposeFamily(options, params) })
 });
 
+// EXTERNAL MODULE: ./src/perturb/operator-list.ts
+var operator_list = __nccwpck_require__(6355);
 // EXTERNAL MODULE: ./src/perturb/typo-edits.ts
 var typo_edits = __nccwpck_require__(4892);
 ;// CONCATENATED MODULE: ./src/perturb/typo.ts
@@ -34075,8 +34103,8 @@ function typoFamily(options, params) {
         perturb(input) {
             const row = { seed: options.seed, id: input.id, language: input.language };
             const { text, edits } = typoCandidate(input.text, row, params);
-            const reason = text === input.text ? null : typoViolation(input.text, text, row, options.maxCharEditRatio, edits);
-            return { text, attempted: true, notAttemptedReason: null, valid: reason === null, invalidReason: reason, edits };
+            const check = () => typoViolation(input.text, text, row, options.maxCharEditRatio, edits);
+            return { ...(0,outcome/* checkedOutcome */.Ak)(input.text, text, check), edits };
         }
     };
 }
@@ -34095,16 +34123,10 @@ const TYPO = (0,descriptor/* textFamily */.f)({
     // New beside the five fixed families: a config that leaves it out is not reported as missing a family.
     optIn: true,
     recordsEdits: true,
-    read: (raw, context) => {
-        const twice = raw.operators?.find((o, i) => raw.operators?.indexOf(o) !== i);
-        if (twice !== undefined)
-            throw (0,validate/* configError */.Fj)(context.source, [...context.at, 'operators'], `the operator ${twice} is listed twice; expected each of ${typo_edits/* TYPO_OPERATORS */.du.join(', ')} at most once`);
-        return {
-            words_per_change: raw.words_per_change ?? typo_DEFAULT_WORDS_PER_CHANGE,
-            // In operator order whatever order the config lists them: the family's draw indexes this list.
-            operators: typo_edits/* TYPO_OPERATORS */.du.filter((o) => (raw.operators ?? typo_edits/* TYPO_OPERATORS */.du).includes(o))
-        };
-    },
+    read: (raw, context) => ({
+        words_per_change: raw.words_per_change ?? typo_DEFAULT_WORDS_PER_CHANGE,
+        operators: (0,operator_list/* operatorList */.N)(raw.operators, typo_edits/* TYPO_OPERATORS */.du, typo_edits/* TYPO_OPERATORS */.du, context)
+    }),
     build: (params, options) => ({ runner: typoFamily(options, params) })
 });
 
@@ -34258,6 +34280,8 @@ var strings = __nccwpck_require__(558);
 var descriptor = __nccwpck_require__(1823);
 // EXTERNAL MODULE: ./src/perturb/dictionary-file.ts
 var dictionary_file = __nccwpck_require__(465);
+// EXTERNAL MODULE: ./src/perturb/operator-list.ts
+var operator_list = __nccwpck_require__(6355);
 // EXTERNAL MODULE: ./src/perturb/outcome.ts
 var outcome = __nccwpck_require__(4852);
 // EXTERNAL MODULE: ./src/perturb/search/edits.ts
@@ -34782,6 +34806,7 @@ function adaptiveSearch(settings, seed, maxCharEditRatio, dictionary) {
 
 
 
+
 const DEFAULT_SEARCH_QUERIES = 200;
 const DEFAULT_MAX_WORDS_CHANGED = 0.2;
 const MAX_SEARCH_QUERIES = 100_000;
@@ -34826,19 +34851,16 @@ const SEARCH = (0,descriptor/* textFamily */.f)({
             : typeof borrowed === 'string'
                 ? context.file(['threat_model', 'attacks', 'dictionary', 'file'], borrowed)
                 : null;
-        const twice = raw.operators?.find((o, i) => raw.operators?.indexOf(o) !== i);
-        if (twice !== undefined)
-            throw (0,validate/* configError */.Fj)(context.source, [...context.at, 'operators'], `the operator ${twice} is listed twice; expected each of ${search_edits/* SEARCH_OPERATORS */.V$.join(', ')} at most once`);
+        const defaults = ['transpose', 'format', ...(dictionary ? ['dictionary'] : [])];
+        const operators = (0,operator_list/* operatorList */.N)(raw.operators, search_edits/* SEARCH_OPERATORS */.V$, defaults, context);
         if (raw.operators?.includes('dictionary') && dictionary === null) {
             throw (0,validate/* configError */.Fj)(context.source, [...context.at, 'operators'], 'the dictionary operator needs a dictionary file; expected search.dictionary or attacks.dictionary.file ' +
                 'to be set');
         }
-        // In the order of SEARCH_OPERATORS whatever order the config lists them: the order breaks ties.
-        const chosen = raw.operators ?? ['transpose', 'format', ...(dictionary ? ['dictionary'] : [])];
         return {
             knowledge: raw.knowledge ?? 'scores',
             queries: raw.queries ?? DEFAULT_SEARCH_QUERIES,
-            operators: search_edits/* SEARCH_OPERATORS */.V$.filter((o) => chosen.includes(o)),
+            operators,
             max_words_changed: raw.max_words_changed ?? DEFAULT_MAX_WORDS_CHANGED,
             dictionary,
             max_text_chars: raw.max_text_chars ?? DEFAULT_SEARCH_MAX_TEXT_CHARS

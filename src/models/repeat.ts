@@ -7,6 +7,7 @@
  * fewer answers would give rows agreement fractions over different denominators.
  */
 import type { ExampleInput } from '../data/example.js';
+import type { AnswerCache } from './answers/answer-cache.js';
 import { decide, type ScoreResult } from './model.js';
 
 /** Most times one input may be asked: past a few dozen the noise floor barely tightens, while the cost grows with N. */
@@ -43,6 +44,39 @@ export async function askRepeatedly(
       rounds.map((round) => round[i] as ScoreResult)
     )
   );
+}
+
+/** How a model outside the process is asked: its rounds, its kept answers and its request counter. */
+interface AskedModel {
+  repeat: number;
+  labels: readonly string[];
+  /** Kept answers (docs/answer-cache.md); null: every input is asked. */
+  answers: AnswerCache | null;
+  /** Sends one batch to the model. */
+  send: (inputs: readonly ExampleInput[]) => Promise<ScoreResult[]>;
+  /** The model's requests so far. */
+  requests: () => number;
+}
+
+/**
+ * One answer per input for a command or HTTP model: each round read from the kept answers where it can be, the rest
+ * sent; with repeat > 1 the rounds combined. Returns the answers and the requests of rounds 2 to N.
+ */
+export async function askModel(
+  m: AskedModel,
+  inputs: readonly ExampleInput[]
+): Promise<{ answers: ScoreResult[]; repeatedRequests: number }> {
+  const round = (batch: readonly ExampleInput[], r: number): Promise<ScoreResult[]> =>
+    m.answers ? m.answers.round(batch, r, m.send) : m.send(batch);
+  if (m.repeat <= 1) return { answers: await round(inputs, 0), repeatedRequests: 0 };
+  let repeatedRequests = 0;
+  const answers = await askRepeatedly(m.repeat, m.labels, inputs, async (batch, r) => {
+    const before = m.requests();
+    const out = await round(batch, r);
+    if (r > 0) repeatedRequests += m.requests() - before;
+    return out;
+  });
+  return { answers, repeatedRequests };
 }
 
 /** The label one answer gives: its own label, or the argmax of its scores. */

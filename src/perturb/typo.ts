@@ -10,11 +10,11 @@
  * those words replaced, and the edit ratio is within `max_char_edit_ratio` when set.
  */
 import { closed } from '../config/schema-parts.js';
-import { configError } from '../config/validate.js';
 import { textFamily } from './descriptor.js';
+import { operatorList } from './operator-list.js';
 import type { FamilyRunner, PerturbOutcome } from './family.js';
 import { editRatioViolation } from './levenshtein.js';
-import { applyEdits, withRatio, type FamilyOptions, type RowContext } from './outcome.js';
+import { applyEdits, checkedOutcome, withRatio, type FamilyOptions, type RowContext } from './outcome.js';
 import type { SearchEdit } from './search/edits.js';
 import {
   TYPO_OPERATORS,
@@ -114,8 +114,8 @@ export function typoFamily(options: FamilyOptions, params: TypoParams): FamilyRu
     perturb(input): PerturbOutcome {
       const row = { seed: options.seed, id: input.id, language: input.language };
       const { text, edits } = typoCandidate(input.text, row, params);
-      const reason = text === input.text ? null : typoViolation(input.text, text, row, options.maxCharEditRatio, edits);
-      return { text, attempted: true, notAttemptedReason: null, valid: reason === null, invalidReason: reason, edits };
+      const check = () => typoViolation(input.text, text, row, options.maxCharEditRatio, edits);
+      return { ...checkedOutcome(input.text, text, check), edits };
     }
   };
 }
@@ -136,19 +136,9 @@ export const TYPO = textFamily({
   // New beside the five fixed families: a config that leaves it out is not reported as missing a family.
   optIn: true,
   recordsEdits: true,
-  read: (raw, context) => {
-    const twice = raw.operators?.find((o, i) => raw.operators?.indexOf(o) !== i);
-    if (twice !== undefined)
-      throw configError(
-        context.source,
-        [...context.at, 'operators'],
-        `the operator ${twice} is listed twice; expected each of ${TYPO_OPERATORS.join(', ')} at most once`
-      );
-    return {
-      words_per_change: raw.words_per_change ?? DEFAULT_WORDS_PER_CHANGE,
-      // In operator order whatever order the config lists them: the family's draw indexes this list.
-      operators: TYPO_OPERATORS.filter((o) => (raw.operators ?? TYPO_OPERATORS).includes(o))
-    };
-  },
+  read: (raw, context) => ({
+    words_per_change: raw.words_per_change ?? DEFAULT_WORDS_PER_CHANGE,
+    operators: operatorList(raw.operators, TYPO_OPERATORS, TYPO_OPERATORS, context)
+  }),
   build: (params, options) => ({ runner: typoFamily(options, params) })
 });

@@ -7,7 +7,7 @@ import type { ExampleInput } from '../../data/example.js';
 import { timerMs } from '../../config/model-seconds.js';
 import { sha256Hex } from '../../util/hash.js';
 import type { Model, ModelDescription, ScoreResult } from '../model.js';
-import { askRepeatedly } from '../repeat.js';
+import { askModel } from '../repeat.js';
 import { PROTOCOL_VERSION, type ExternalCounters, type ExternalModelPlan } from './contract.js';
 import { modelEnvironment } from './environment.js';
 import { Pipeline } from './pipeline.js';
@@ -81,24 +81,20 @@ export class ExternalModel implements Model {
   }
 
   /** One answer per input, or with repeat > 1 the combination of `repeat` rounds of answers. */
-  private ask(inputs: readonly ExampleInput[]): Promise<ScoreResult[]> {
-    if (this.repeat <= 1) return this.askRound(inputs, 0);
-    return askRepeatedly(this.repeat, this.labels, inputs, async (batch, round) => {
-      const before = this.requests();
-      const answers = await this.askRound(batch, round);
-      if (round > 0) this.repeatedRequests += this.requests() - before;
-      return answers;
-    });
-  }
-
-  /** One round: kept answers first (the process starts only when some input lacks one), the rest asked. */
-  private askRound(inputs: readonly ExampleInput[], round: number): Promise<ScoreResult[]> {
-    const ask = (batch: readonly ExampleInput[]): Promise<ScoreResult[]> => this.start().score(batch);
-    return this.plan.answers ? this.plan.answers.round(inputs, round, ask) : ask(inputs);
-  }
-
-  private requests(): number {
-    return this.pipeline?.counters().requests ?? 0;
+  private async ask(inputs: readonly ExampleInput[]): Promise<ScoreResult[]> {
+    const { answers, repeatedRequests } = await askModel(
+      {
+        repeat: this.repeat,
+        labels: this.labels,
+        answers: this.plan.answers ?? null,
+        // The process starts only when some input has no kept answer.
+        send: (batch) => this.start().score(batch),
+        requests: () => this.pipeline?.counters().requests ?? 0
+      },
+      inputs
+    );
+    this.repeatedRequests += repeatedRequests;
+    return answers;
   }
 
   /** The last 64 KiB of the model's stderr (empty before it started). */

@@ -11,7 +11,7 @@ import { timerMs } from '../../config/model-seconds.js';
 import { sha256Hex } from '../../util/hash.js';
 import { stableJson } from '../../util/json.js';
 import type { Model, ModelDescription, ScoreResult } from '../model.js';
-import { askRepeatedly } from '../repeat.js';
+import { askModel } from '../repeat.js';
 import { DEFAULT_BACKOFF_MS, keepAliveAgent, post, type ClientOptions } from './client.js';
 import type { HttpCounters, HttpFailureKind, HttpModelPlan } from './contract.js';
 import { wireFormat, type WireFormat } from './formats.js';
@@ -139,20 +139,19 @@ export class HttpModel implements Model {
   }
 
   /** One answer per input, or with repeat > 1 the combination of `repeat` rounds of answers. */
-  private ask(inputs: readonly ExampleInput[]): Promise<ScoreResult[]> {
-    if (this.repeat <= 1) return this.askRound(inputs, 0);
-    return askRepeatedly(this.repeat, this.labels, inputs, async (batch, round) => {
-      const before = this.stats.requests;
-      const answers = await this.askRound(batch, round);
-      if (round > 0) this.repeatedRequests += this.stats.requests - before;
-      return answers;
-    });
-  }
-
-  /** One round: kept answers first, the rest sent to the service. */
-  private askRound(inputs: readonly ExampleInput[], round: number): Promise<ScoreResult[]> {
-    const ask = (batch: readonly ExampleInput[]): Promise<ScoreResult[]> => this.scoreNow(batch);
-    return this.plan.answers ? this.plan.answers.round(inputs, round, ask) : ask(inputs);
+  private async ask(inputs: readonly ExampleInput[]): Promise<ScoreResult[]> {
+    const { answers, repeatedRequests } = await askModel(
+      {
+        repeat: this.repeat,
+        labels: this.labels,
+        answers: this.plan.answers ?? null,
+        send: (batch) => this.scoreNow(batch),
+        requests: () => this.stats.requests
+      },
+      inputs
+    );
+    this.repeatedRequests += repeatedRequests;
+    return answers;
   }
 
   private async scoreNow(inputs: readonly ExampleInput[]): Promise<ScoreResult[]> {

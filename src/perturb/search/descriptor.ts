@@ -11,6 +11,7 @@ import { configError } from '../../config/validate.js';
 import { sortCodePoints } from '../../util/strings.js';
 import { textFamily } from '../descriptor.js';
 import { loadDictionary, type LoadedDictionary } from '../dictionary-file.js';
+import { operatorList } from '../operator-list.js';
 import { withRatio } from '../outcome.js';
 import { SEARCH_OPERATORS, type SearchOperator } from './edits.js';
 import { adaptiveSearch } from './runner.js';
@@ -75,13 +76,8 @@ export const SEARCH = textFamily({
         : typeof borrowed === 'string'
           ? context.file(['threat_model', 'attacks', 'dictionary', 'file'], borrowed)
           : null;
-    const twice = raw.operators?.find((o, i) => raw.operators?.indexOf(o) !== i);
-    if (twice !== undefined)
-      throw configError(
-        context.source,
-        [...context.at, 'operators'],
-        `the operator ${twice} is listed twice; expected each of ${SEARCH_OPERATORS.join(', ')} at most once`
-      );
+    const defaults = ['transpose', 'format', ...(dictionary ? ['dictionary'] : [])];
+    const operators = operatorList(raw.operators, SEARCH_OPERATORS, defaults, context);
     if (raw.operators?.includes('dictionary') && dictionary === null) {
       throw configError(
         context.source,
@@ -90,12 +86,10 @@ export const SEARCH = textFamily({
           'to be set'
       );
     }
-    // In the order of SEARCH_OPERATORS whatever order the config lists them: the order breaks ties.
-    const chosen: readonly string[] = raw.operators ?? ['transpose', 'format', ...(dictionary ? ['dictionary'] : [])];
     return {
       knowledge: raw.knowledge ?? 'scores',
       queries: raw.queries ?? DEFAULT_SEARCH_QUERIES,
-      operators: SEARCH_OPERATORS.filter((o) => chosen.includes(o)),
+      operators,
       max_words_changed: raw.max_words_changed ?? DEFAULT_MAX_WORDS_CHANGED,
       dictionary,
       max_text_chars: raw.max_text_chars ?? DEFAULT_SEARCH_MAX_TEXT_CHARS
