@@ -1,16 +1,12 @@
 import { availableParallelism } from 'node:os';
 
-// ts-jest in ESM mode: sources use NodeNext-style ".js" import suffixes, mapped back to ".ts".
+// ESM tests: sources use NodeNext-style ".js" import suffixes, mapped back to ".ts"; scripts/jest-transform.mjs compiles
+// TypeScript with esbuild.
 export default {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
-  transform: {
-    '^.+\\.ts$': [
-      '<rootDir>/scripts/jest-transform.mjs',
-      { useESM: true, tsconfig: 'tsconfig.check.json', diagnostics: { ignoreCodes: [151002] } }
-    ]
-  },
+  transform: { '^.+\\.ts$': '<rootDir>/scripts/jest-transform.mjs' },
   testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
   testTimeout: 60000,
   // Jest's default is one worker fewer than the cores, which on CI's 2 cores means one file at a time in the main
