@@ -1,0 +1,135 @@
+/**
+ * `exact` for text by enumeration (docs/search.md#exact): one row and one model, every valid candidate of the declared
+ * edit space asked of the model, level by level (fewest edited words first). The first level holding a success gives
+ * the row's minimal edit list (fewest words, then the lowest objective margin, then enumeration order) and the rest is
+ * not asked; a row with no success anywhere is certified, or a tie when its closest candidate's margin is zero within
+ * rounding. A space larger than `maxCandidates` is undecided and asks nothing.
+ */
+import type { ScoreResult } from '../../models/model.js';
+import { applySearchEdits, type EditSpace, type PlacedEdit } from '../search/edits.js';
+import { isSuccess, objectiveMargin, type SearchObjective } from '../search/objective.js';
+import type { ScoreTexts } from '../search/queries.js';
+import { spaceSize, validLevels } from './enumerate.js';
+
+export interface ExactTextTask extends SearchObjective {
+  space: EditSpace;
+  /** Most words a candidate may change. */
+  limit: number;
+  maxCharEditRatio: number | null;
+  maxCandidates: number;
+  clean: ScoreResult;
+  score: ScoreTexts;
+}
+
+export interface ExactTextOutcome {
+  /** `no_edit`: the space is empty; `edit_space`: larger than maxCandidates (undecided); null: decided. */
+  uncovered: 'no_edit' | 'edit_space' | null;
+  /** Valid candidates of the space (a lower bound when `candidatesBound`). */
+  candidates: number;
+  candidatesBound: boolean;
+  /** The success with the fewest edited words, else the candidate that came closest (none when undecided). */
+  edits: PlacedEdit[];
+  text: string;
+  /** The model's answer on `text`. */
+  result: ScoreResult;
+  queries: number;
+  /** No candidate succeeds and none ties (null unless decided). */
+  certified: boolean | null;
+  tie: boolean | null;
+}
+
+/** Most candidate texts sent to the model in one call. */
+const BATCH = 4096;
+/** §20's tie rule: a margin within this share of (1 + the largest |score| involved) of zero. */
+const TIE = 1e-9;
+
+/** The single edits of each editable word (words whose draws offer none left out). */
+export function wordEdits(space: EditSpace): PlacedEdit[][] {
+  const out: PlacedEdit[][] = [];
+  for (let i = 0; i < space.size; i++) {
+    const edits = space.editsAt(i);
+    if (edits.length > 0) out.push(edits);
+  }
+  return out;
+}
+
+function maxAbs(scores: readonly number[]): number {
+  let m = 0;
+  for (const s of scores) m = Math.max(m, Math.abs(s));
+  return m;
+}
+
+function isTie(margin: number, scores: readonly number[]): boolean {
+  return Math.abs(margin) <= TIE * (1 + maxAbs(scores));
+}
+
+export async function solveExactText(task: ExactTextTask): Promise<ExactTextOutcome> {
+  const original = task.space.text;
+  const edits = wordEdits(task.space);
+  const size = spaceSize(task.space, edits, task.limit, task.maxCharEditRatio, task.maxCandidates);
+  const untouched = { text: original, edits: [], result: task.clean, queries: 0, certified: null, tie: null };
+  if (size.count === 0) return { ...untouched, uncovered: 'no_edit', candidates: 0, candidatesBound: false };
+  if (size.bound) return { ...untouched, uncovered: 'edit_space', candidates: size.count, candidatesBound: true };
+  const answers = new Map<string, ScoreResult>();
+  let closest: { edits: PlacedEdit[]; text: string; margin: number; scores: readonly number[] } | null = null;
+  for (const level of validLevels(task.space, edits, task.limit, task.maxCharEditRatio)) {
+    const texts = level.sets.map((set) => applySearchEdits(original, set));
+    const fresh = [...new Set(texts.filter((t) => !answers.has(t)))];
+    for (let i = 0; i < fresh.length; i += BATCH) {
+      const part = fresh.slice(i, i + BATCH);
+      const results = await task.score(part);
+      part.forEach((t, k) => answers.set(t, results[k] as ScoreResult));
+    }
+    let best: { set: PlacedEdit[]; text: string; margin: number; scores: readonly number[] | null } | null = null;
+    for (let k = 0; k < texts.length; k++) {
+      const text = texts[k] as string;
+      const result = answers.get(text) as ScoreResult;
+      const set = level.sets[k] as PlacedEdit[];
+      if (result.status !== 'ok') {
+        const error = `exact stopped after ${answers.size} queries: ${result.error}`;
+        return {
+          ...untouched,
+          uncovered: null,
+          candidates: size.count,
+          candidatesBound: false,
+          edits: set,
+          text,
+          result: { status: result.status, error },
+          queries: answers.size
+        };
+      }
+      const margin = result.scores === null ? Infinity : objectiveMargin(task, result.scores);
+      if (isSuccess(task, result)) {
+        if (best === null || margin < best.margin) best = { set, text, margin, scores: result.scores };
+        continue;
+      }
+      if (result.scores !== null && (closest === null || margin < closest.margin))
+        closest = { edits: set, text, margin, scores: result.scores };
+    }
+    if (best !== null)
+      return {
+        uncovered: null,
+        candidates: size.count,
+        candidatesBound: false,
+        edits: best.set,
+        text: best.text,
+        result: answers.get(best.text) as ScoreResult,
+        queries: answers.size,
+        certified: false,
+        tie: best.scores !== null && isTie(best.margin, best.scores)
+      };
+  }
+  const tie = closest !== null && isTie(closest.margin, closest.scores);
+  const shown = closest ?? { edits: [], text: original };
+  return {
+    uncovered: null,
+    candidates: size.count,
+    candidatesBound: false,
+    edits: shown.edits,
+    text: shown.text,
+    result: closest === null ? task.clean : (answers.get(closest.text) as ScoreResult),
+    queries: answers.size,
+    certified: !tie,
+    tie
+  };
+}
