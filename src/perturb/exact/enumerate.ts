@@ -6,6 +6,7 @@
  * (editSetViolation), checked on every set: a set whose edits' costs exceed the character budget gets its exact
  * distance, so nothing is dropped on a bound.
  */
+import { maxOf } from '../../util/numbers.js';
 import { allowedOn, editSetViolation, type EditSpace, type PlacedEdit } from '../search/edits.js';
 
 /**
@@ -111,7 +112,7 @@ function noSetBreaksBudget(
   maxCharEditRatio: number | null
 ): boolean {
   if (maxCharEditRatio === null) return true;
-  const costs = edits.map((e) => Math.max(...e.map((x) => x.cost))).sort((a, b) => b - a);
+  const costs = edits.map((e) => maxOf(e.map((x) => x.cost))).sort((a, b) => b - a);
   const worst = costs.slice(0, limit).reduce((a, b) => a + b, 0);
   return worst <= allowedOn(space.text, maxCharEditRatio);
 }
