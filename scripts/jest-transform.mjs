@@ -67,6 +67,8 @@ function transform(source, path) {
     loader: 'ts',
     format: 'esm',
     target: 'node20',
+    // Node 20 reads `import ... with { type: 'json' }`; esbuild would otherwise drop the attribute for that target.
+    supported: { 'import-attributes': true },
     sourcefile: path,
     sourcemap: 'inline',
     tsconfigRaw: { compilerOptions: { useDefineForClassFields: true, verbatimModuleSyntax: false } }

@@ -122,7 +122,7 @@ describe('loadPlan: unknown keys', () => {
   test('an unknown family is an unknown key', () => {
     expectConfigError(
       minimalConfig('gate:\n  families:\n    typos:\n      max_flip_rate: 0.3'),
-      'evidence-gate.yml:13: gate.families.typos: unknown key; expected one of format, transpose, typo, dictionary, append, search, fgm, pgd, square, boundary, exact, clean, truncate, noise, found "typos"; did you mean `typo`?'
+      'evidence-gate.yml:13: gate.families.typos: unknown key; expected one of format, transpose, typo, dictionary, append, search, exact, fgm, pgd, square, boundary, clean, truncate, noise, found "typos"; did you mean `typo`?'
     );
   });
 

@@ -124,8 +124,10 @@ describe('the family registry', () => {
       'dictionary',
       'append',
       'truncate',
-      'search'
+      'search',
+      'exact'
     ]);
+    // `exact` names an attack of each task (the worst case over each task's threat model).
     expect(CONDITIONS).toEqual([...TEXT_CONDITIONS, 'noise', 'fgm', 'pgd', 'square', 'boundary', 'exact']);
     expect(keysAt(CONFIG_SCHEMA, 'threat_model', 'attacks')).toEqual([
       'noise',
@@ -149,11 +151,11 @@ describe('the family registry', () => {
       'dictionary',
       'append',
       'search',
+      'exact',
       'fgm',
       'pgd',
       'square',
       'boundary',
-      'exact',
       'clean',
       'truncate',
       'noise'
@@ -237,12 +239,12 @@ describe('the family registry', () => {
       'dictionary',
       'append',
       'search',
+      'exact',
       'echo',
       'fgm',
       'pgd',
       'square',
       'boundary',
-      'exact',
       'clean',
       'truncate',
       'noise',

@@ -347,11 +347,11 @@ describe('the certificate in the evidence and the inconsistency stop', () => {
   test('an attack success on a certified row stops the run, naming the row, the attack and the model', () => {
     const exact = withTabularFields({ ...base, condition: 'exact' } as EvidenceRow, tab(true));
     const fgm = { ...base, condition: 'fgm', success: true } as EvidenceRow;
-    expect(() => checkCertified([exact, fgm])).toThrow(
+    expect(() => checkCertified([exact, fgm], 'tabular')).toThrow(
       /fgm succeeded on row "item-7" \(split "test", model "lr"\) that exact certified/
     );
     expect(() =>
-      checkCertified([withTabularFields({ ...base, condition: 'exact' } as EvidenceRow, tab(false)), fgm])
+      checkCertified([withTabularFields({ ...base, condition: 'exact' } as EvidenceRow, tab(false)), fgm], 'tabular')
     ).not.toThrow();
   });
 });

@@ -61,8 +61,8 @@ export function buildPlan(
       );
     }
   });
-  for (const family of registry.tabular) {
-    if (!family.needsGradients || !(family.name in attacks)) continue;
+  for (const family of familiesOf(task, registry)) {
+    if (family.task !== 'tabular' || !family.needsGradients || !(family.name in attacks)) continue;
     if ((tm.access ?? 'black-box') !== 'white-box') {
       throw configError(
         source,
@@ -214,9 +214,11 @@ function readAttacks(
 function checkTaskKeys(raw: RawConfig, source: ConfigSource, task: 'text' | 'tabular', registry: FamilyRegistry): void {
   const attacks = Object.keys(raw.threat_model.attacks ?? {});
   const constraints = Object.keys(raw.threat_model.constraints ?? {});
-  const foreignAttacks: readonly string[] = familiesOf(task === 'text' ? 'tabular' : 'text', registry).map(
-    (d) => d.name
-  );
+  // A name both tasks use (`exact`) is this task's.
+  const own = new Set(familiesOf(task, registry).map((d) => d.name));
+  const foreignAttacks: readonly string[] = familiesOf(task === 'text' ? 'tabular' : 'text', registry)
+    .map((d) => d.name)
+    .filter((n) => !own.has(n));
   const foreignConstraints = task === 'text' ? ['linf_eps', 'editable', 'bounds'] : ['max_char_edit_ratio'];
   for (const key of attacks) {
     if (foreignAttacks.includes(key))

@@ -52,11 +52,14 @@ export function isDestructive(condition: string): boolean {
   return DESTRUCTIVE.has(condition);
 }
 
-const BY_NAME: ReadonlyMap<string, FamilyDescriptor> = new Map(allFamilies().map((d) => [d.name, d]));
+const BY_NAME: ReadonlyMap<string, FamilyDescriptor> = new Map(allFamilies().map((d) => [`${d.task}:${d.name}`, d]));
 
-/** A condition's descriptor, to read its capabilities (src/perturb/descriptor.ts); undefined for `clean`. */
-export function familyNamed(condition: string): FamilyDescriptor | undefined {
-  return BY_NAME.get(condition);
+/**
+ * A condition's descriptor in a task, to read its capabilities (src/perturb/descriptor.ts); undefined for `clean`. Two
+ * tasks may name a family alike (`exact` solves for the worst case of each), so the task is part of the name.
+ */
+export function familyNamed(condition: string, task: 'text' | 'tabular'): FamilyDescriptor | undefined {
+  return BY_NAME.get(`${task}:${condition}`);
 }
 
 /** The tabular attack whose worked examples the accounting shows (its descriptor's `workedExamples`). */

@@ -118,7 +118,7 @@ function isLowSurrogate(c: number): boolean {
 
 /** Rows of a family whose descriptor says they record word edits (the search's `edits`). */
 function recordsEdits(row: EvidenceRow): boolean {
-  return familyNamed(row.condition)?.recordsEdits === true;
+  return familyNamed(row.condition, row.features === undefined ? 'text' : 'tabular')?.recordsEdits === true;
 }
 
 export function refOf(row: EvidenceRow): ExampleRef {

@@ -37,11 +37,14 @@ export function attacksNotApplicable(
  * verify, merge) go by, so an edited `not_applicable` list can silence no attack.
  */
 export function recordedNotApplicable(
+  task: 'text' | 'tabular',
   attackNames: readonly string[],
   model: { name: string; kind: string }
 ): AttackNotApplicable[] {
+  // Only tabular attacks read from the model (a text run's `exact` enumerates through the model's answers).
+  if (task !== 'tabular') return [];
   const attacks = attackNames
-    .map((name) => familyNamed(name))
+    .map((name) => familyNamed(name, 'tabular'))
     .filter((d): d is TabularAttackDescriptor => d !== undefined && d.task === 'tabular');
   return attacksNotApplicable(attacks, model);
 }

@@ -7,6 +7,7 @@ import type { Condition } from '../evidence/condition.js';
 import type { Example, ExampleInput } from '../data/example.js';
 import { inputKey } from '../data/example.js';
 import type { ScoreResult } from '../models/model.js';
+import type { TextExact } from '../perturb/exact/runner.js';
 import type { AdaptiveSearch } from '../perturb/search/runner.js';
 import type { SearchEdit } from '../perturb/search/edits.js';
 import type { Featurizer } from '../text/features.js';
@@ -37,6 +38,17 @@ export interface Candidate {
   answered?: ScoreResult;
   /** Search rows: the model's answer (the search asked it already), the queries spent and the edits kept. */
   search?: { result: ScoreResult; queries: number; edits: SearchEdit[] };
+  /**
+   * Text `exact` rows (their answer, queries and edits are in `search`): the certificate, how the row was decided and
+   * the size of its edit space.
+   */
+  certificate?: {
+    certified: boolean | null;
+    tie: boolean | null;
+    method: 'enumeration' | 'undecided';
+    candidates: number;
+    candidatesBound: boolean;
+  };
   /** Rows of a fixed family that records its word edits (`typo`): the edits made, the same for every model. */
   edits?: SearchEdit[];
   /** Tabular rows: the clean features, the candidate's (null on clean rows) and FGM's exactness flag. */
@@ -59,6 +71,8 @@ export interface CandidateSource {
   candidates(example: Example, modelIndex: number): Candidate[];
   /** The adaptive search, when configured: the evaluator adds its candidate per model. */
   search?: AdaptiveSearch;
+  /** Text `exact`, when configured: the evaluator adds its candidate per model. */
+  exact?: TextExact;
   /**
    * Black-box tabular attacks: once a chunk's clean rows are scored (`clean` reads their answers),
    * adds each one's candidate to every model's list, at its place among the conditions.

@@ -4,6 +4,7 @@
  * attack that succeeds on a certified row is a bug in one of them. The run stops (exit 3, an
  * internal error) naming the row rather than publishing evidence that contradicts itself.
  */
+import { familyNamed } from '../config/families.js';
 import type { EvidenceRow } from '../evidence/row.js';
 import type { Candidate } from './candidate.js';
 
@@ -27,12 +28,31 @@ export function withTabularFields(row: EvidenceRow, tabular: NonNullable<Candida
   return row;
 }
 
+/** `row` with text `exact`'s certificate and how it was decided (docs/search.md#exact); only eligible rows certify. */
+export function withCertificate(row: EvidenceRow, c: NonNullable<Candidate['certificate']>): EvidenceRow {
+  const eligible = row.eligible === true;
+  row.certified = eligible ? c.certified : null;
+  row.tie = eligible ? c.tie : null;
+  row.method = c.method;
+  row.candidates = c.candidates;
+  row.candidates_bound = c.candidatesBound;
+  return row;
+}
+
+/**
+ * Whether a condition's candidates lie inside the set `exact` certifies: every tabular attack's point of F(x); on text,
+ * the families whose descriptor says so (the search, whose edit space exact enumerates).
+ */
+function insideCertifiedSet(condition: string, task: 'text' | 'tabular'): boolean {
+  return task === 'tabular' || familyNamed(condition, task)?.withinExactSpace === true;
+}
+
 /** Throws when an attack succeeds on a row that `exact` certified (one example × model's rows). */
-export function checkCertified(rows: readonly EvidenceRow[]): void {
+export function checkCertified(rows: readonly EvidenceRow[], task: 'text' | 'tabular'): void {
   const certificate = rows.find((r) => r.certified === true);
   if (certificate === undefined) return;
   for (const r of rows) {
-    if (r.success === true) {
+    if (r.success === true && insideCertifiedSet(r.condition, task)) {
       throw new Error(
         `inconsistent evidence: ${r.condition} succeeded on row ${JSON.stringify(r.id)} (split ` +
           `${JSON.stringify(r.split)}, model ${JSON.stringify(r.model)}) that ${certificate.condition} certified: ` +

@@ -37,8 +37,8 @@ export function candidatesFor(example: Example, runners: readonly FamilyRunner[]
   if (example.input.kind !== 'text') return list;
   const original = example.input.text;
   for (const runner of runners) {
-    // The adaptive search has no fixed candidate: the evaluator adds its row per model.
-    if (runner.search) continue;
+    // The adaptive search and exact have no fixed candidate: the evaluator adds their rows per model.
+    if (runner.search || runner.exact) continue;
     const outcome = runner.perturb({ id: example.id, text: original, language: example.language });
     const changed = outcome.text !== original;
     const input = changed ? { kind: 'text' as const, text: outcome.text } : example.input;
@@ -156,9 +156,11 @@ export function textCandidates(
   };
   requestUpTo(chunksAtStart(chunks));
   const search = runners.find((r) => r.search)?.search;
+  const exact = runners.find((r) => r.exact)?.exact;
   return {
     conditions: conditionsFor(runners),
     ...(search ? { search } : {}),
+    ...(exact ? { exact } : {}),
     shareFeaturizers(shared) {
       if (!thread) return;
       featurizers = featurizersToShare(chunks, shared);

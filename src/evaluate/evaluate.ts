@@ -15,9 +15,10 @@ import type { Model } from '../models/model.js';
 import { shardOf, type ShardSpec } from '../shard/select.js';
 import { sha256Hex } from '../util/hash.js';
 import type { Candidate, CandidateSource } from './candidate.js';
-import { checkCertified, withTabularFields } from './certified.js';
+import { checkCertified, withCertificate, withTabularFields } from './certified.js';
 import type { ModelCounters } from '../run/facts.js';
 import { ScoreStore } from './score-store.js';
+import { addExactCandidates } from './exact-text.js';
 import { addSearchCandidates } from './search.js';
 
 type RowSink = (row: EvidenceRow) => void;
@@ -121,6 +122,7 @@ function emitRows(
       const edits = candidate.search.edits.map((e) => (hidden ? { ...e, from: null, to: null } : e));
       row.queries = candidate.search.queries;
       row.edits = edits;
+      if (candidate.certificate) withCertificate(row, candidate.certificate);
       rows.push(row);
       continue;
     }
@@ -130,7 +132,7 @@ function emitRows(
     }
     rows.push(candidate.tabular ? withTabularFields(row, candidate.tabular) : row);
   }
-  checkCertified(rows);
+  checkCertified(rows, plan.task);
   for (const row of rows) sink(row);
 }
 
@@ -148,7 +150,8 @@ export async function evaluate(
     predictions: 0,
     distinctInputs: 0,
     modelCalls: 0,
-    ...(source.search ? { searchQueries: 0 } : {})
+    ...(source.search ? { searchQueries: 0 } : {}),
+    ...(source.exact ? { exactQueries: 0 } : {})
   }));
   const rowsPerExample = models.length * source.conditions.length;
   const total = chunks.reduce((n, part) => n + part.length, 0) * rowsPerExample;
@@ -178,6 +181,8 @@ export async function evaluate(
           counters,
           options.searchWallMs
         );
+      if (source.exact)
+        await addExactCandidates(plan, part, models, lists, source.exact, source.conditions, store, counters);
       part.forEach((example, e) => {
         models.forEach((model, m) => {
           const list = (lists[m] as Candidate[][])[e] as Candidate[];

@@ -22,7 +22,7 @@ import { SEARCH_NAME } from '../perturb/search/descriptor.js';
 const DEFAULT_BATCH = 512;
 
 /** Scores texts with one model: one call for a model that pipelines everything, else its batch size per call. */
-function scorer(model: Model, counters: ModelCounters) {
+export function scorer(model: Model, counters: ModelCounters) {
   return async (texts: readonly string[]): Promise<ScoreResult[]> => {
     const size = model.batchSize ?? DEFAULT_BATCH;
     const step = Number.isFinite(size) && size > 0 ? size : Math.max(texts.length, 1);
@@ -37,7 +37,7 @@ function scorer(model: Model, counters: ModelCounters) {
 }
 
 /** Whether the search runs on this row: the clean row is ok, in scope and correct (the ledger's eligible). */
-function searchable(plan: Plan, example: Example, model: Model, clean: ScoreResult): boolean {
+export function searchable(plan: Plan, example: Example, model: Model, clean: ScoreResult): boolean {
   const tm = plan.threatModel;
   if (clean.status !== 'ok') return false;
   if (tm.objective === 'targeted' && !tm.protectedTransitions.some((t) => t.from === example.label)) return false;

@@ -12,9 +12,9 @@ export const EVIDENCE_SCHEMA_VERSION = 2;
 
 type RowStatus = 'ok' | 'error' | 'timeout';
 export type UncoveredReason =
-  'unchanged' | 'no_dictionary' | 'no_edit' | 'text_too_long' | 'not_applicable' | 'invalid' | 'missing';
+  'unchanged' | 'no_dictionary' | 'no_edit' | 'edit_space' | 'text_too_long' | 'not_applicable' | 'invalid' | 'missing';
 /** Why a condition did not act on a row (the first uncovered reasons). */
-export type NotAttemptedReason = 'no_dictionary' | 'no_edit' | 'text_too_long' | 'not_applicable';
+export type NotAttemptedReason = 'no_dictionary' | 'no_edit' | 'edit_space' | 'text_too_long' | 'not_applicable';
 
 export interface EvidenceRow {
   id: string;
@@ -66,6 +66,13 @@ export interface EvidenceRow {
   gradient_evaluations?: number | null;
   certified?: boolean | null;
   tie?: boolean | null;
+  /**
+   * Text `exact` rows (docs/search.md#exact): how the row was decided, the size of its edit space (valid
+   * candidates) and whether that size is only a lower bound (the space is larger than max_candidates).
+   */
+  method?: 'enumeration' | 'undecided';
+  candidates?: number;
+  candidates_bound?: boolean;
   /**
    * Rows of a model asked `repeat` > 1 times (docs/models.md#repeated-queries): the share of its
    * answers equal to the row's majority prediction, null when the row is missing. Absent otherwise.

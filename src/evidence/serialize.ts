@@ -235,6 +235,19 @@ export class RowSerializer {
           .join(',') +
         ']';
     }
+    // Text exact rows: the certificate after the edits.
+    if (row.features === undefined && row.method !== undefined)
+      line +=
+        ',"certified":' +
+        value(row.certified ?? null) +
+        ',"tie":' +
+        value(row.tie ?? null) +
+        ',"method":' +
+        JSON.stringify(row.method) +
+        ',"candidates":' +
+        String(row.candidates) +
+        ',"candidates_bound":' +
+        String(row.candidates_bound === true);
     // A repeated model's rows: the agreement of its answers, last.
     if (row.agreement !== undefined) line += ',"agreement":' + value(row.agreement);
     sink.appendString(line + '}');

@@ -53,6 +53,7 @@ function notApplicableOf(
   entry: { name: string; kind: string }
 ): { notApplicable?: Record<string, string> } {
   const list = recordedNotApplicable(
+    m.data.task,
     m.threat_model.attacks.map((a) => a.family),
     entry
   );
@@ -71,8 +72,9 @@ function threshold(r: ThresholdRecord): Threshold {
 
 /** The search's budget as the manifest records its parameters (its descriptor's `queryBudget`); null without one. */
 function searchBudgetOf(m: ManifestHead | Manifest): number | null {
-  const search = m.threat_model.attacks.find((f) => familyNamed(f.family)?.queryBudget !== undefined);
-  const key = search && familyNamed(search.family)?.queryBudget;
+  const task = m.data.task;
+  const search = m.threat_model.attacks.find((f) => familyNamed(f.family, task)?.queryBudget !== undefined);
+  const key = search && familyNamed(search.family, task)?.queryBudget;
   const queries = search && key ? search.parameters[key] : undefined;
   return typeof queries === 'number' ? queries : null;
 }

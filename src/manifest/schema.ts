@@ -44,7 +44,7 @@ const fileDigest: Shape = {
 const threshold: Shape = { object: { value: num, config_key: str, line: int, is_default: bool } };
 const counters: Shape = {
   object: { model: str, predictions: int, distinctInputs: int, modelCalls: int },
-  optional: { gradientEvaluations: int, predictionEvaluations: int, searchQueries: int }
+  optional: { gradientEvaluations: int, predictionEvaluations: int, searchQueries: int, exactQueries: int }
 };
 
 export const MANIFEST_SHAPE: Shape = {

@@ -165,8 +165,8 @@ export interface FamilyCounts {
 /** The uncovered reasons a family counts unless its descriptor lists its own (`ledgerReasons`), in metrics order. */
 const LEDGER_REASONS: readonly UncoveredReason[] = ['unchanged', 'no_dictionary', 'invalid', 'missing'];
 
-export function emptyFamilyCounts(family?: string): FamilyCounts {
-  const reasons = (family === undefined ? undefined : familyNamed(family)?.ledgerReasons) ?? LEDGER_REASONS;
+export function emptyFamilyCounts(family?: string, task: 'text' | 'tabular' = 'text'): FamilyCounts {
+  const reasons = (family === undefined ? undefined : familyNamed(family, task)?.ledgerReasons) ?? LEDGER_REASONS;
   const byReason: Partial<Record<UncoveredReason, number>> = Object.fromEntries(reasons.map((r) => [r, 0]));
   return { rows: 0, inScope: 0, eligible: 0, tested: 0, successes: 0, uncovered: 0, byReason };
 }

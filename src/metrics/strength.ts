@@ -29,28 +29,44 @@ export interface AttackStrength {
   strength: Figure;
 }
 
-/** What `exact` proved for one model: certified rows and ties among the rows it tested. */
+/**
+ * What `exact` proved for one model: certified rows and ties among the rows it tested; on text, also the eligible rows
+ * it left undecided (their edit space exceeded max_candidates: docs/search.md#exact).
+ */
 export interface ExactCertificate {
   certified: Figure;
   ties: Figure;
+  undecided?: Figure;
 }
 
 export interface CertificateCounts {
   tested: number;
   certified: number;
   ties: number;
+  /** Text only: eligible rows and those undecided among them. */
+  eligible?: number;
+  undecided?: number;
 }
 
 export function addCertificateRow(c: CertificateCounts, rows: readonly EvidenceRow[]): void {
   const exact = rows.find((r) => r.condition === EXACT_ATTACK);
-  if (exact === undefined || exact.tested !== true) return;
+  if (exact === undefined) return;
+  if (c.eligible !== undefined && exact.eligible === true) {
+    c.eligible++;
+    if (exact.uncovered_reason === 'edit_space') c.undecided = (c.undecided ?? 0) + 1;
+  }
+  if (exact.tested !== true) return;
   c.tested++;
   if (exact.certified === true) c.certified++;
   if (exact.tie === true) c.ties++;
 }
 
 export function certificateOf(c: CertificateCounts): ExactCertificate {
-  return { certified: rate(c.certified, c.tested, 'exact tested no row'), ties: count(c.ties, c.tested) };
+  return {
+    certified: rate(c.certified, c.tested, 'exact tested no row'),
+    ties: count(c.ties, c.tested),
+    ...(c.eligible !== undefined ? { undecided: count(c.undecided ?? 0, c.eligible) } : {})
+  };
 }
 
 export function emptyStrength(): StrengthCounts {

@@ -88,6 +88,11 @@ interface FamilyBase<N extends string, S extends Schema, P, A extends boolean> {
    * the search figures against it (src/manifest/facts.ts). Only one family of a task may say so.
    */
   queryBudget?: string;
+  /**
+   * Its candidates lie inside the set `exact` enumerates (a text family using exact's edit space): a success of it on a
+   * row exact certified is a contradiction, and its strength is graded against exact (docs/search.md#exact).
+   */
+  withinExactSpace?: boolean;
   /** Checks of its parameters that need the data (a ConfigError at the config's line); absent when none. */
   checkAgainstData?(params: P, dataset: Dataset, context: { source: ConfigSource; at: KeyPath }): void;
 }

@@ -5,6 +5,7 @@
  */
 import type { PerturbInput } from './input.js';
 import type { SearchEdit } from './search/edits.js';
+import type { TextExact } from './exact/runner.js';
 import type { AdaptiveSearch } from './search/runner.js';
 
 export interface PerturbOutcome {
@@ -34,4 +35,6 @@ export interface FamilyRunner {
   perturb(input: PerturbInput): PerturbOutcome;
   /** Set for the adaptive search: the evaluator runs it per model instead of calling `perturb`. */
   search?: AdaptiveSearch;
+  /** Set for text `exact`: the evaluator enumerates each row's edit space per model instead of calling `perturb`. */
+  exact?: TextExact;
 }

@@ -11,6 +11,7 @@ import { NOISE } from '../tabular/noise.js';
 import { PGD } from '../tabular/pgd.js';
 import { SQUARE } from '../tabular/square.js';
 import { APPEND } from './append.js';
+import { EXACT_TEXT } from './exact/descriptor.js';
 import type {
   BuiltFamily,
   DictionarySummary,
@@ -31,7 +32,7 @@ export type { FamilyOptions } from './outcome.js';
 export type { DictionarySummary } from './descriptor.js';
 
 /** Text families (task: text), in evidence order. */
-export const TEXT_FAMILIES = [FORMAT, TRANSPOSE, TYPO, DICTIONARY, APPEND, TRUNCATE, SEARCH] as const;
+export const TEXT_FAMILIES = [FORMAT, TRANSPOSE, TYPO, DICTIONARY, APPEND, TRUNCATE, SEARCH, EXACT_TEXT] as const;
 
 /** Tabular attacks (task: tabular), in evidence order. */
 export const TABULAR_ATTACKS = [NOISE, FGM, PGD, SQUARE, BOUNDARY, EXACT] as const;

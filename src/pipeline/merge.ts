@@ -361,7 +361,8 @@ function mergedCounters(shards: readonly OutputFolder[]): ModelCounters[] {
         ? { gradientEvaluations: sum('gradientEvaluations'), predictionEvaluations: sum('predictionEvaluations') }
         : {}),
       // Each row's queries are its shard's, so the merged sum equals an unsharded run's.
-      ...(c.searchQueries !== undefined ? { searchQueries: sum('searchQueries') } : {})
+      ...(c.searchQueries !== undefined ? { searchQueries: sum('searchQueries') } : {}),
+      ...(c.exactQueries !== undefined ? { exactQueries: sum('exactQueries') } : {})
     };
   });
 }

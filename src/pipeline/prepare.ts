@@ -143,10 +143,14 @@ export async function prepare(
   const log = options.log ?? (() => {});
   const dataset = loadDataset(plan.data);
   checkPlanAgainstData(plan, dataset);
-  const families = buildFamilies(plan.threatModel.attacks, {
-    seed: plan.statistics.seed,
-    maxCharEditRatio: plan.threatModel.constraints.maxCharEditRatio
-  });
+  // Text families only: a tabular plan's attacks are built by the tabular evaluator (and `exact` names one of each).
+  const families =
+    plan.task === 'text'
+      ? buildFamilies(plan.threatModel.attacks, {
+          seed: plan.statistics.seed,
+          maxCharEditRatio: plan.threatModel.constraints.maxCharEditRatio
+        })
+      : { runners: [], dictionaries: [] };
   log(
     `data: ${dataset.train.length} training rows; ` +
       `${dataset.splits.map((s) => `${s.examples.length} ${s.split}`).join(', ')}`

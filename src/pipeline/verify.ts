@@ -108,6 +108,7 @@ function checkNotApplicable(art: OutputFolder, result: VerifyResult): void {
   m.models.forEach((entry, i) => {
     const recorded = (entry as { not_applicable?: unknown }).not_applicable ?? [];
     const derived = recordedNotApplicable(
+      m.data.task,
       m.threat_model.attacks.map((a) => a.family),
       entry
     );

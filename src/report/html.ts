@@ -34,6 +34,7 @@ import {
 import { AnchorIds, h } from './html-parts.js';
 import { releaseReportSection } from './html-release.js';
 import { searchReportSection } from './html-search.js';
+import { exactTextReportSection } from './exact-text-view.js';
 import { onlyLanguage, scopeSentences, singleLanguageLine } from './scope.js';
 
 export { MAX_TABLE_ROWS } from './html-parts.js';
@@ -192,6 +193,7 @@ export function renderReport(input: ReportInput): string {
     ...repeatReportSection(metrics),
     ...ledgerSection(metrics),
     ...searchReportSection(metrics),
+    ...exactTextReportSection(metrics),
     ...abstentionSection(metrics),
     ...riskCoverageSection(metrics),
     ...reliabilitySection(metrics),

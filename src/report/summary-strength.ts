@@ -63,7 +63,7 @@ export function strengthSection(metrics: Metrics, objective: string): string[] {
   const rows = models.flatMap((m) =>
     (m.attack_strength ?? []).map((s) => {
       const complete = s.strength.status === 'ok' && s.strength.numerator === s.strength.denominator;
-      const attack = familyNamed(s.attack);
+      const attack = familyNamed(s.attack, metrics.task);
       const binaryNote = attack?.task === 'tabular' ? attack.binaryExactNote : undefined;
       const note =
         binaryNote !== undefined && binary && complete

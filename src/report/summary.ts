@@ -42,6 +42,7 @@ import { releaseSummarySection } from './summary-release.js';
 import { anyRepeated, noiseFloor, repeatSection } from './summary-repeat.js';
 import { onlyLanguage, scopeSentences, singleLanguageLine } from './scope.js';
 import { searchSection } from './summary-search.js';
+import { exactTextSummarySection } from './exact-text-view.js';
 import { attackExamplesTable } from './summary-attack-examples.js';
 import { strengthSection } from './summary-strength.js';
 import { DETAILS_BUDGET, detailsBlocks } from './summary-details.js';
@@ -425,6 +426,7 @@ function tables(input: SummaryInput): string[] {
       ''
     );
     out.push(...searchSection(metrics));
+    out.push(...exactTextSummarySection(metrics));
   }
   // Also with no perturbed condition: a repeated model's agreement on clean rows stands alone.
   out.push(...repeatSection(metrics));

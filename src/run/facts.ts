@@ -17,6 +17,8 @@ export interface ModelCounters {
   predictionEvaluations?: number;
   /** The adaptive search's queries, summed over its rows (present only when the run evaluates the search). */
   searchQueries?: number;
+  /** Text `exact`'s queries (docs/search.md#exact). */
+  exactQueries?: number;
 }
 
 /** The machine a run ran on, as the manifest records it. */

@@ -35,6 +35,7 @@
  * exactness (docs/tabular.md).
  */
 import { closed } from '../config/schema-parts.js';
+import { configError } from '../config/validate.js';
 import { isAttackSuccess, type ReviewPolicy } from '../evidence/attack-success.js';
 import { tabularAttack } from '../perturb/descriptor.js';
 import { intervals, type Intervals } from './clip.js';
@@ -355,7 +356,17 @@ export const EXACT = tabularAttack({
   perModel: true,
   reportsWork: true,
   method: { search: EXACT_METHOD },
-  read: () => ({}),
+  // The config schema shares exact's keys with the text task (src/perturb/exact/descriptor.ts): none applies here.
+  read: (raw, context) => {
+    const key = Object.keys(raw)[0];
+    if (key !== undefined)
+      throw configError(
+        context.source,
+        [...context.at, key],
+        `exact on a tabular task solves the feature-space worst case and takes no settings; found ${key}`
+      );
+    return {};
+  },
   candidate: (row) => {
     if (!isAffine(row.model)) throw new Error(`model ${row.model?.name ?? '(none)'} has no affine logits for exact`);
     return exactCandidate({

@@ -7,7 +7,7 @@ export const ledgerCell: CellKind = {
   fields: ['ledger'],
   make(context): MetricCell {
     const { facts, scopes, perturbed, families } = context;
-    const counts: FamilyCounts[][] = families.map((f) => perScope(context, () => emptyFamilyCounts(f)));
+    const counts: FamilyCounts[][] = families.map((f) => perScope(context, () => emptyFamilyCounts(f, facts.task)));
     /** Condition index of each family's rows. */
     const at = families.map((f) => 1 + perturbed.indexOf(f));
     return {

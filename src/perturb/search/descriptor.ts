@@ -53,7 +53,7 @@ const schema = closed({
 });
 
 /** The dictionary the search's dictionary operator reads, loaded; null when that operator is off or has none. */
-export function searchDictionary(params: SearchParams): LoadedDictionary | null {
+export function searchDictionary(params: Pick<SearchParams, 'operators' | 'dictionary'>): LoadedDictionary | null {
   return params.operators.includes('dictionary') && params.dictionary ? loadDictionary(params.dictionary) : null;
 }
 
@@ -67,6 +67,7 @@ export const SEARCH = textFamily({
   strategy: 'adaptive',
   ledgerReasons: ['no_edit', 'unchanged', 'invalid', 'missing'],
   recordsEdits: true,
+  withinExactSpace: true,
   queryBudget: 'queries',
   read: (raw, context): SearchParams => {
     const borrowed = (context.attacks?.dictionary as { file?: unknown } | undefined)?.file;

@@ -1,0 +1,166 @@
+/**
+ * Text `exact` through the whole engine (docs/search.md#exact) on the bundled example's three languages, with a small
+ * edit space so that most rows are decided: every eligible row is a success with a valid minimal edit list, certified,
+ * a tie or undecided; the search never succeeds where exact certified or found nothing, and never with fewer edited
+ * words; the figures count what the rows say; shards merge to the same bytes and verify agrees; config mistakes are
+ * refused at their line.
+ */
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadPlan } from '../../src/config/load.js';
+import { ConfigError } from '../../src/errors.js';
+import { merge, run, verify } from '../../src/engine.js';
+import { wordLimit } from '../../src/perturb/search/edits.js';
+import { scanText } from '../../src/perturb/words.js';
+import { EXAMPLE_CONFIG, REPO_ROOT, smallExampleRepo, tempRepo } from '../helpers.js';
+import { searchRowProblem, type RowEdit } from '../perturb/search-check.js';
+
+type Row = Record<string, any>;
+const rowsOf = (root: string, out: string): Row[] =>
+  readFileSync(join(root, out, 'evidence.jsonl'), 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Row);
+
+const SHARE = 0.1;
+const MAX = 3000;
+const SEARCH = `    search: { knowledge: scores, queries: 20, operators: [transpose, format, typo_delete], max_words_changed: ${SHARE} }\n`;
+
+function repo(attacks = `${SEARCH}    exact: { max_candidates: ${MAX} }\n`): string {
+  const root = smallExampleRepo();
+  const config = join(root, EXAMPLE_CONFIG);
+  const text = readFileSync(config, 'utf8');
+  expect(text).toContain('    search: { knowledge: scores, queries: 20 }\n');
+  writeFileSync(config, text.replace('    search: { knowledge: scores, queries: 20 }\n', attacks));
+  return root;
+}
+
+describe('exact on the bundled example (a small edit space)', () => {
+  let root: string;
+  let rows: Row[];
+  beforeAll(async () => {
+    root = repo();
+    await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'out' });
+    rows = rowsOf(root, 'out');
+  }, 120_000);
+
+  test('every eligible row is decided (success, certified or tie) or undecided, and says how', () => {
+    const exact = rows.filter((r) => r.condition === 'exact');
+    expect(exact.length).toBe(rows.filter((r) => r.condition === 'clean').length);
+    const kinds: Record<string, number> = {};
+    for (const r of exact) {
+      expect(r.candidates_bound).toBe(r.method === 'undecided');
+      expect(r.queries).toBeLessThanOrEqual(r.candidates_bound ? 0 : r.candidates);
+      if (r.eligible !== true) {
+        expect([r.certified, r.tie, r.queries]).toEqual([null, null, 0]);
+        continue;
+      }
+      if (r.method === 'undecided') {
+        expect([r.uncovered_reason, r.candidates, r.certified, r.tested, r.success, r.queries]).toEqual([
+          'edit_space',
+          MAX + 1,
+          null,
+          false,
+          false,
+          0
+        ]);
+        kinds.undecided = (kinds.undecided ?? 0) + 1;
+        continue;
+      }
+      if (r.uncovered_reason === 'no_edit') {
+        expect(r.candidates).toBe(0);
+        continue;
+      }
+      expect(r.tested).toBe(true);
+      expect(r.certified).toBe(r.success === false && r.tie === false);
+      const kind = r.success ? 'success' : r.certified ? 'certified' : 'tie';
+      kinds[kind] = (kinds[kind] ?? 0) + 1;
+    }
+    expect(kinds.success).toBeGreaterThan(0);
+    expect(kinds.certified).toBeGreaterThan(0);
+    expect(kinds.undecided).toBeGreaterThan(0);
+  });
+
+  test('a success’s edits are valid atomic edits of the declared space and make the text the model got wrong', () => {
+    const successes = rows.filter((r) => r.condition === 'exact' && r.success === true);
+    for (const r of successes) {
+      const limit = wordLimit(scanText(r.text, r.language).words.length, SHARE);
+      expect(searchRowProblem(r.text, r.perturbed_text, r.language, r.edits as RowEdit[], undefined, limit)).toBeNull();
+      expect(r.prediction).not.toBe(r.label);
+    }
+  });
+
+  test('the search never succeeds where exact certified or found nothing, nor with fewer edited words', () => {
+    const exact = new Map(rows.filter((r) => r.condition === 'exact').map((r) => [`${r.model}\u0000${r.id}`, r]));
+    let compared = 0;
+    for (const s of rows.filter((r) => r.condition === 'search' && r.success === true)) {
+      const e = exact.get(`${s.model}\u0000${s.id}`) as Row;
+      if (e.tested !== true) continue;
+      compared++;
+      expect([s.id, e.success]).toEqual([s.id, true]);
+      expect(e.edits.length).toBeLessThanOrEqual(s.edits.length);
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+
+  test('certified share, undecided count and the search’s strength count what the rows say', () => {
+    const metrics = JSON.parse(readFileSync(join(root, 'out', 'metrics.json'), 'utf8'));
+    for (const m of metrics.models) {
+      const mine = rows.filter((r) => r.model === m.model && r.condition === 'exact');
+      const tested = mine.filter((r) => r.tested === true);
+      expect(m.exact_certificate.certified.numerator).toBe(tested.filter((r) => r.certified === true).length);
+      expect(m.exact_certificate.certified.denominator).toBe(tested.length);
+      expect(m.exact_certificate.undecided.value).toBe(mine.filter((r) => r.method === 'undecided').length);
+      const both = mine.filter((r) => {
+        const s = rows.find((x) => x.condition === 'search' && x.model === r.model && x.id === r.id) as Row;
+        return r.tested === true && s.tested === true;
+      });
+      const strength = m.attack_strength.find((s: { attack: string }) => s.attack === 'search').strength;
+      expect(strength.denominator ?? 0).toBe(both.filter((r) => r.success === true).length);
+    }
+  });
+
+  test('two shards merge to the same bytes; verify agrees', async () => {
+    for (const k of [1, 2])
+      await run({ root, configPath: EXAMPLE_CONFIG, outputDir: `s${k}`, shard: { index: k, count: 2 } });
+    await merge({ root, shards: ['s1', 's2'], outputDir: 'merged' });
+    for (const f of ['evidence.jsonl', 'metrics.json', 'checks.json', 'summary.md'])
+      expect(readFileSync(join(root, 'merged', f), 'utf8')).toBe(readFileSync(join(root, 'out', f), 'utf8'));
+    expect((await verify({ dir: 'out', cwd: root, root })).differences).toEqual([]);
+  }, 120_000);
+});
+
+describe('exact config mistakes', () => {
+  const refused = async (attacks: string, message: RegExp): Promise<void> => {
+    const root = repo(attacks);
+    await expect(run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'out' })).rejects.toThrow(ConfigError);
+    await expect(run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'out' })).rejects.toThrow(message);
+  };
+
+  test('operators under exact while search declares the space', async () => {
+    await refused(
+      `${SEARCH}    exact: { operators: [format] }\n`,
+      /threat_model\.attacks\.exact\.operators: with threat_model\.attacks\.search configured/
+    );
+  });
+
+  test('max_candidates of 0 and an unknown key', async () => {
+    await refused(`${SEARCH}    exact: { max_candidates: 0 }\n`, /threat_model\.attacks\.exact\.max_candidates/);
+    await refused(`${SEARCH}    exact: { budget: 5 }\n`, /threat_model\.attacks\.exact\.budget/);
+  });
+
+  test('exact on a tabular task takes none of the text keys', () => {
+    const root = tempRepo();
+    cpSync(join(REPO_ROOT, 'examples/inspection-tabular'), join(root, 'examples/inspection-tabular'), {
+      recursive: true
+    });
+    const configPath = 'examples/inspection-tabular/evidence-gate.yml';
+    const config = join(root, configPath);
+    const text = readFileSync(config, 'utf8');
+    expect(text).toContain('    exact: {}');
+    writeFileSync(config, text.replace('    exact: {}', '    exact: { max_candidates: 10 }'));
+    expect(() => loadPlan({ root, configPath })).toThrow(
+      /threat_model\.attacks\.exact\.max_candidates: exact on a tabular task .* takes no settings; found max_candidates/
+    );
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * Text `exact` as the evaluator runs it (docs/search.md#exact): its settings, and for one example and model the
+ * enumeration of the example's edit space (solve.ts). The edit space is the search's: the same operators, draws, word
+ * limit and validity rule.
+ */
+import type { ProtectedTransition, ReviewPolicy } from '../../evidence/attack-success.js';
+import type { ScoreResult } from '../../models/model.js';
+import { dictionaryFor, type LoadedDictionary } from '../dictionary-file.js';
+import type { PerturbInput } from '../input.js';
+import { editSpace, wordLimit, type SearchOperator } from '../search/edits.js';
+import type { ScoreTexts } from '../search/queries.js';
+import { solveExactText, type ExactTextOutcome } from './solve.js';
+
+export interface TextExactSettings {
+  maxCandidates: number;
+  operators: readonly SearchOperator[];
+  maxWordsChanged: number;
+}
+
+export interface TextExactCall {
+  input: PerturbInput;
+  labels: readonly string[];
+  gold: string;
+  objective: 'untargeted' | 'targeted';
+  transitions: readonly ProtectedTransition[];
+  /** The review policy a success must get past (threat_model.against_policy), or null. */
+  policy: ReviewPolicy | null;
+  clean: ScoreResult;
+  score: ScoreTexts;
+}
+
+export interface TextExact {
+  settings: TextExactSettings;
+  run(call: TextExactCall): Promise<ExactTextOutcome>;
+}
+
+export function textExact(
+  settings: TextExactSettings,
+  seed: number,
+  maxCharEditRatio: number | null,
+  dictionary: LoadedDictionary | null
+): TextExact {
+  return {
+    settings,
+    run(call) {
+      const space = editSpace(call.input.text, {
+        seed,
+        id: call.input.id,
+        language: call.input.language,
+        operators: settings.operators,
+        dictionary: dictionary ? dictionaryFor(dictionary, call.input.language) : undefined
+      });
+      return solveExactText({
+        ...call,
+        space,
+        limit: wordLimit(space.words, settings.maxWordsChanged),
+        maxCharEditRatio,
+        maxCandidates: settings.maxCandidates
+      });
+    }
+  };
+}
