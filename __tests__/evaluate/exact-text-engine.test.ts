@@ -163,4 +163,48 @@ describe('exact config mistakes', () => {
       /threat_model\.attacks\.exact\.max_candidates: exact on a tabular task .* takes no settings; found max_candidates/
     );
   });
+
+  test('gate keys: min_attack_strength names an attack inside the edit space; min_certified_share needs exact', async () => {
+    const gated = (root: string, lines: string): void => {
+      const config = join(root, EXAMPLE_CONFIG);
+      writeFileSync(config, readFileSync(config, 'utf8').replace('gate:\n', `gate:\n${lines}`));
+    };
+    const format = repo(`${SEARCH}    exact: { max_candidates: ${MAX} }\n`);
+    gated(format, '  min_attack_strength: { format: 0.5 }\n');
+    await expect(run({ root: format, configPath: EXAMPLE_CONFIG, outputDir: 'out' })).rejects.toThrow(
+      /gate\.min_attack_strength\.format: unknown key; expected one of fgm, pgd, square, boundary, search, found "format"/
+    );
+    const noExact = repo(SEARCH);
+    gated(noExact, '  min_certified_share: 0.5\n');
+    await expect(run({ root: noExact, configPath: EXAMPLE_CONFIG, outputDir: 'out' })).rejects.toThrow(
+      /gate\.min_certified_share: a certified share .* needs exact/
+    );
+  });
 });
+
+test('gate.min_certified_share and min_attack_strength.search judge each model from its figures', async () => {
+  const root = repo();
+  const config = join(root, EXAMPLE_CONFIG);
+  writeFileSync(
+    config,
+    readFileSync(config, 'utf8').replace(
+      'gate:\n',
+      'gate:\n  min_certified_share: 1\n  min_attack_strength: { search: 0.9 }\n'
+    )
+  );
+  await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'out' });
+  const metrics = JSON.parse(readFileSync(join(root, 'out', 'metrics.json'), 'utf8'));
+  const checks = JSON.parse(readFileSync(join(root, 'out', 'checks.json'), 'utf8'));
+  const list: Row[] = checks.checks ?? checks;
+  for (const m of metrics.models) {
+    const share = list.find((c) => c.id === `certified_share/${m.model}`) as Row;
+    const figure = m.exact_certificate.certified;
+    expect([share.numerator, share.denominator]).toEqual([figure.numerator, figure.denominator]);
+    expect(share.status).toBe(figure.value >= 1 ? 'pass' : 'fail');
+    const strength = list.find((c) => c.id === `attack_strength/${m.model}/search`) as Row;
+    expect(strength).toBeDefined();
+  }
+  expect(list.some((c) => c.id.startsWith('certified_share/') && c.status === 'fail')).toBe(true);
+  const manifest = JSON.parse(readFileSync(join(root, 'out', 'manifest.json'), 'utf8'));
+  expect(manifest.gate.plan.min_certified_share.value).toBe(1);
+}, 120_000);

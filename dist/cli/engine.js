@@ -2632,6 +2632,7 @@ function buildGate(raw, source, modelNames, release) {
         families[family] = entry;
     }
     const minAttackStrength = strengthThresholds(raw, source, threshold);
+    const minCertifiedShare = certifiedShareThreshold(raw, source, threshold);
     const judged = gate.models ?? modelNames;
     judged.forEach((name, i) => {
         if (!modelNames.includes(name))
@@ -2643,12 +2644,23 @@ function buildGate(raw, source, modelNames, release) {
         thresholds,
         families,
         ...(minAttackStrength === null ? {} : { minAttackStrength }),
+        ...(minCertifiedShare === null ? {} : { minCertifiedShare }),
         allowNotEvaluated: gate.allow_not_evaluated ?? false,
         models: [...judged],
         requireBaseline: gate.require_baseline ?? false,
         blockOn: gate.block_on ?? 'all',
         releaseRecord: (0,manifest_release/* releaseRequirement */.Hl)(requireRelease ?? false, releaseLine, requireRelease === undefined, release)
     };
+}
+/** `gate.min_certified_share`: a floor on exact's certified share, so the run must configure exact. Null when unset. */
+function certifiedShareThreshold(raw, source, threshold) {
+    const value = raw.gate?.min_certified_share;
+    if (value === undefined)
+        return null;
+    if (families/* STRENGTH_REFERENCE */.aP === undefined || !(families/* STRENGTH_REFERENCE */.aP in (raw.threat_model.attacks ?? {})))
+        throw (0,validate/* configError */.Fj)(source, ['gate', 'min_certified_share'], 'a certified share is the share of rows exact certifies, so it needs exact; expected ' +
+            'threat_model.attacks.exact to be configured, found no exact');
+    return threshold(['gate', 'min_certified_share'], value, 0);
 }
 /**
  * `gate.min_attack_strength` (docs/tabular.md): a strength is a share of `exact`'s failures, so
@@ -2663,12 +2675,15 @@ function strengthThresholds(raw, source, threshold) {
         throw (0,validate/* configError */.Fj)(source, ['gate', 'min_attack_strength'], "an attack's strength is its share of the failures exact finds, so it needs exact; expected " +
             'threat_model.attacks.exact to be configured, found no exact');
     }
+    // Graded against exact: every other tabular attack; on text, the attacks inside exact's edit space.
+    const task = raw.task ?? 'text';
+    const graded = (0,perturb_registry/* familiesOf */.m6)(task)
+        .filter((d) => d.attack && d.name !== families/* STRENGTH_REFERENCE */.aP && d.name in attacks)
+        .filter((d) => task === 'tabular' || d.withinExactSpace === true)
+        .map((d) => d.name);
     const out = {};
     for (const [attack, value] of Object.entries(set)) {
-        if (!(attack in attacks)) {
-            const graded = perturb_registry/* FAMILY_REGISTRY */.PJ.tabular
-                .filter((d) => d.attack && d.name !== families/* STRENGTH_REFERENCE */.aP && d.name in attacks)
-                .map((d) => d.name);
+        if (!graded.includes(attack)) {
             throw (0,validate/* configError */.Fj)(source, ['gate', 'min_attack_strength', attack], `expected an attack configured in threat_model.attacks (${(0,visible/* quotedList */.p4)(graded)}), found ${(0,visible/* quoted */.TL)(attack)}`);
         }
         out[attack] = threshold(['gate', 'min_attack_strength', attack], value, 0);
@@ -3844,7 +3859,7 @@ var strings = __nccwpck_require__(558);
 "use strict";
 const validate = validate10;
 /* harmony default export */ const schema_validator_generated = ((/* unused pure expression or super */ null && (validate10)));
-const schema11 = { "type": "object", "properties": { "version": { "const": 1 }, "task": { "enum": ["text", "tabular"] }, "threat_model": { "type": "object", "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "revision": { "type": ["integer", "string"], "minimum": 0, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "protected_outcome": { "type": "string", "maxLength": 2000 }, "objective": { "enum": ["untargeted", "targeted"] }, "protected_transitions": { "type": "array", "items": { "type": "object", "properties": { "from": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "to": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "required": ["from", "to"], "additionalProperties": false } }, "access": { "enum": ["black-box", "white-box"] }, "attacks": { "type": "object", "properties": { "noise": { "type": "object", "properties": {}, "required": [], "additionalProperties": false }, "fgm": { "type": "object", "properties": {}, "required": [], "additionalProperties": false }, "pgd": { "type": "object", "properties": { "steps": { "type": "integer", "minimum": 1, "maximum": 10000 }, "step_size": { "type": "number", "exclusiveMinimum": 0 }, "random_start": { "type": "boolean" } }, "required": [], "additionalProperties": false }, "square": { "type": "object", "properties": { "queries": { "type": "integer", "minimum": 1, "maximum": 100000 }, "p_init": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 } }, "required": [], "additionalProperties": false }, "boundary": { "type": "object", "properties": { "queries": { "type": "integer", "minimum": 1, "maximum": 100000 } }, "required": [], "additionalProperties": false }, "exact": { "type": "object", "properties": { "max_candidates": { "type": "integer", "minimum": 1, "maximum": 10000000 }, "operators": { "type": "array", "items": { "enum": ["transpose", "dictionary", "format", "typo_swap", "typo_delete", "typo_insert", "typo_substitute"] }, "minItems": 1 }, "max_words_changed": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 } }, "required": [], "additionalProperties": false }, "format": { "type": "object", "properties": {}, "required": [], "additionalProperties": false }, "transpose": { "type": "object", "properties": { "words_per_change": { "type": "integer", "minimum": 1 } }, "required": [], "additionalProperties": false }, "typo": { "type": "object", "properties": { "words_per_change": { "type": "integer", "minimum": 1 }, "operators": { "type": "array", "items": { "enum": ["typo_swap", "typo_delete", "typo_insert", "typo_substitute"] }, "minItems": 1 } }, "required": [], "additionalProperties": false }, "dictionary": { "type": "object", "properties": { "file": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "required": ["file"], "additionalProperties": false }, "append": { "type": "object", "properties": { "sentences": { "type": "object", "minProperties": 1, "propertyNames": { "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "additionalProperties": { "type": "string", "minLength": 1 } } }, "required": ["sentences"], "additionalProperties": false }, "truncate": { "type": "object", "properties": { "keep": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 } }, "required": [], "additionalProperties": false }, "search": { "type": "object", "properties": { "knowledge": { "enum": ["scores", "labels"] }, "queries": { "type": "integer", "minimum": 1, "maximum": 100000 }, "operators": { "type": "array", "items": { "enum": ["transpose", "dictionary", "format", "typo_swap", "typo_delete", "typo_insert", "typo_substitute"] }, "minItems": 1 }, "max_words_changed": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 }, "dictionary": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "max_text_chars": { "type": "integer", "minimum": 1 } }, "required": [], "additionalProperties": false } }, "required": [], "additionalProperties": false }, "against_policy": { "type": "boolean" }, "constraints": { "type": "object", "properties": { "max_char_edit_ratio": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 }, "linf_eps": { "type": "number", "exclusiveMinimum": 0 }, "editable": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "minItems": 1 }, "bounds": { "type": "object", "additionalProperties": { "type": "array", "items": { "type": "number" }, "minItems": 2, "maxItems": 2 } } }, "required": [], "additionalProperties": false } }, "required": ["id"], "additionalProperties": false }, "data": { "type": "object", "properties": { "train": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "evaluate": { "type": "object", "minProperties": 1, "propertyNames": { "pattern": "^[A-Za-z][A-Za-z0-9_-]*$" }, "additionalProperties": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "columns": { "type": "object", "properties": { "id": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "text": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "label": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "language": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "domain": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "features": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "minItems": 1 } }, "required": [], "additionalProperties": false }, "on_bad_row": { "enum": ["error", "skip"] } }, "required": ["train", "evaluate"], "additionalProperties": false }, "models": { "type": "array", "minItems": 1 }, "statistics": { "type": "object", "properties": { "seed": { "type": "integer", "minimum": 0, "maximum": 4294967295 }, "bootstrap_iterations": { "type": "integer", "minimum": 1, "maximum": 1000000 }, "paired_iterations": { "type": "integer", "minimum": 1, "maximum": 1000000 }, "interval": { "type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1 } }, "required": [], "additionalProperties": false }, "selective": { "type": "object", "properties": { "abstain_below": { "type": "object", "additionalProperties": { "type": "object", "properties": { "on": { "enum": ["probability", "margin"] }, "threshold": { "type": "number" } }, "required": ["on", "threshold"], "additionalProperties": false } } }, "required": [], "additionalProperties": false }, "output": { "type": "object", "properties": { "text": { "enum": ["full", "hash", "none"] }, "gzip_above_bytes": { "type": "integer", "minimum": 0 }, "examples_per_check": { "type": "integer", "minimum": 0, "maximum": 1000 } }, "required": [], "additionalProperties": false }, "manifest": { "type": "object", "properties": { "lock_files": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } } }, "required": [], "additionalProperties": false }, "gate": { "type": "object", "properties": { "min_challenge_examples": { "type": "integer", "minimum": 0 }, "min_challenge_accuracy": { "type": "number", "minimum": 0, "maximum": 1 }, "max_generalization_gap_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_language_examples": { "type": "integer", "minimum": 0 }, "min_language_accuracy": { "type": "number", "minimum": 0, "maximum": 1 }, "max_length_psi": { "type": "number", "minimum": 0 }, "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_protected_transitions": { "type": "integer", "minimum": 0 }, "max_missing_rows": { "type": "integer", "minimum": 0 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 }, "max_new_protected_transitions": { "type": "integer", "minimum": 0 }, "families": { "type": "object", "properties": { "format": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "transpose": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "typo": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "dictionary": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "append": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "search": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "exact": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "fgm": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "pgd": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "square": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "boundary": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "clean": { "type": "object", "properties": { "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "truncate": { "type": "object", "properties": { "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "noise": { "type": "object", "properties": { "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false } }, "required": [], "additionalProperties": false }, "min_attack_strength": { "type": "object", "properties": { "fgm": { "type": "number", "minimum": 0, "maximum": 1 }, "pgd": { "type": "number", "minimum": 0, "maximum": 1 }, "square": { "type": "number", "minimum": 0, "maximum": 1 }, "boundary": { "type": "number", "minimum": 0, "maximum": 1 } }, "required": [], "additionalProperties": false }, "allow_not_evaluated": { "type": "boolean" }, "require_baseline": { "type": "boolean" }, "block_on": { "enum": ["all", "new"] }, "require_release_record": { "type": "boolean" }, "models": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "minItems": 1 } }, "required": [], "additionalProperties": false }, "release": { "type": "object", "properties": { "owner": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "reviewer": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "intended_use": { "type": "string", "minLength": 1, "maxLength": 2000 }, "out_of_scope_uses": { "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1, "maxLength": 1000 } }, "known_limitations": { "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1, "maxLength": 1000 } }, "mitigations": { "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1, "maxLength": 1000 } }, "authorization": { "type": "string", "minLength": 1, "maxLength": 500, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "required": ["owner"], "additionalProperties": false } }, "required": ["version", "threat_model", "data", "models"], "additionalProperties": false };
+const schema11 = { "type": "object", "properties": { "version": { "const": 1 }, "task": { "enum": ["text", "tabular"] }, "threat_model": { "type": "object", "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "revision": { "type": ["integer", "string"], "minimum": 0, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "protected_outcome": { "type": "string", "maxLength": 2000 }, "objective": { "enum": ["untargeted", "targeted"] }, "protected_transitions": { "type": "array", "items": { "type": "object", "properties": { "from": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "to": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "required": ["from", "to"], "additionalProperties": false } }, "access": { "enum": ["black-box", "white-box"] }, "attacks": { "type": "object", "properties": { "noise": { "type": "object", "properties": {}, "required": [], "additionalProperties": false }, "fgm": { "type": "object", "properties": {}, "required": [], "additionalProperties": false }, "pgd": { "type": "object", "properties": { "steps": { "type": "integer", "minimum": 1, "maximum": 10000 }, "step_size": { "type": "number", "exclusiveMinimum": 0 }, "random_start": { "type": "boolean" } }, "required": [], "additionalProperties": false }, "square": { "type": "object", "properties": { "queries": { "type": "integer", "minimum": 1, "maximum": 100000 }, "p_init": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 } }, "required": [], "additionalProperties": false }, "boundary": { "type": "object", "properties": { "queries": { "type": "integer", "minimum": 1, "maximum": 100000 } }, "required": [], "additionalProperties": false }, "exact": { "type": "object", "properties": { "max_candidates": { "type": "integer", "minimum": 1, "maximum": 10000000 }, "operators": { "type": "array", "items": { "enum": ["transpose", "dictionary", "format", "typo_swap", "typo_delete", "typo_insert", "typo_substitute"] }, "minItems": 1 }, "max_words_changed": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 } }, "required": [], "additionalProperties": false }, "format": { "type": "object", "properties": {}, "required": [], "additionalProperties": false }, "transpose": { "type": "object", "properties": { "words_per_change": { "type": "integer", "minimum": 1 } }, "required": [], "additionalProperties": false }, "typo": { "type": "object", "properties": { "words_per_change": { "type": "integer", "minimum": 1 }, "operators": { "type": "array", "items": { "enum": ["typo_swap", "typo_delete", "typo_insert", "typo_substitute"] }, "minItems": 1 } }, "required": [], "additionalProperties": false }, "dictionary": { "type": "object", "properties": { "file": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "required": ["file"], "additionalProperties": false }, "append": { "type": "object", "properties": { "sentences": { "type": "object", "minProperties": 1, "propertyNames": { "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "additionalProperties": { "type": "string", "minLength": 1 } } }, "required": ["sentences"], "additionalProperties": false }, "truncate": { "type": "object", "properties": { "keep": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 } }, "required": [], "additionalProperties": false }, "search": { "type": "object", "properties": { "knowledge": { "enum": ["scores", "labels"] }, "queries": { "type": "integer", "minimum": 1, "maximum": 100000 }, "operators": { "type": "array", "items": { "enum": ["transpose", "dictionary", "format", "typo_swap", "typo_delete", "typo_insert", "typo_substitute"] }, "minItems": 1 }, "max_words_changed": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 }, "dictionary": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "max_text_chars": { "type": "integer", "minimum": 1 } }, "required": [], "additionalProperties": false } }, "required": [], "additionalProperties": false }, "against_policy": { "type": "boolean" }, "constraints": { "type": "object", "properties": { "max_char_edit_ratio": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 }, "linf_eps": { "type": "number", "exclusiveMinimum": 0 }, "editable": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "minItems": 1 }, "bounds": { "type": "object", "additionalProperties": { "type": "array", "items": { "type": "number" }, "minItems": 2, "maxItems": 2 } } }, "required": [], "additionalProperties": false } }, "required": ["id"], "additionalProperties": false }, "data": { "type": "object", "properties": { "train": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "evaluate": { "type": "object", "minProperties": 1, "propertyNames": { "pattern": "^[A-Za-z][A-Za-z0-9_-]*$" }, "additionalProperties": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "columns": { "type": "object", "properties": { "id": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "text": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "label": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "language": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "domain": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "features": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "minItems": 1 } }, "required": [], "additionalProperties": false }, "on_bad_row": { "enum": ["error", "skip"] } }, "required": ["train", "evaluate"], "additionalProperties": false }, "models": { "type": "array", "minItems": 1 }, "statistics": { "type": "object", "properties": { "seed": { "type": "integer", "minimum": 0, "maximum": 4294967295 }, "bootstrap_iterations": { "type": "integer", "minimum": 1, "maximum": 1000000 }, "paired_iterations": { "type": "integer", "minimum": 1, "maximum": 1000000 }, "interval": { "type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1 } }, "required": [], "additionalProperties": false }, "selective": { "type": "object", "properties": { "abstain_below": { "type": "object", "additionalProperties": { "type": "object", "properties": { "on": { "enum": ["probability", "margin"] }, "threshold": { "type": "number" } }, "required": ["on", "threshold"], "additionalProperties": false } } }, "required": [], "additionalProperties": false }, "output": { "type": "object", "properties": { "text": { "enum": ["full", "hash", "none"] }, "gzip_above_bytes": { "type": "integer", "minimum": 0 }, "examples_per_check": { "type": "integer", "minimum": 0, "maximum": 1000 } }, "required": [], "additionalProperties": false }, "manifest": { "type": "object", "properties": { "lock_files": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } } }, "required": [], "additionalProperties": false }, "gate": { "type": "object", "properties": { "min_challenge_examples": { "type": "integer", "minimum": 0 }, "min_challenge_accuracy": { "type": "number", "minimum": 0, "maximum": 1 }, "max_generalization_gap_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_language_examples": { "type": "integer", "minimum": 0 }, "min_language_accuracy": { "type": "number", "minimum": 0, "maximum": 1 }, "max_length_psi": { "type": "number", "minimum": 0 }, "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_protected_transitions": { "type": "integer", "minimum": 0 }, "max_missing_rows": { "type": "integer", "minimum": 0 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 }, "max_new_protected_transitions": { "type": "integer", "minimum": 0 }, "families": { "type": "object", "properties": { "format": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "transpose": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "typo": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "dictionary": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "append": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "search": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "exact": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "fgm": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "pgd": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "square": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "boundary": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "clean": { "type": "object", "properties": { "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "truncate": { "type": "object", "properties": { "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "noise": { "type": "object", "properties": { "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false } }, "required": [], "additionalProperties": false }, "min_attack_strength": { "type": "object", "properties": { "fgm": { "type": "number", "minimum": 0, "maximum": 1 }, "pgd": { "type": "number", "minimum": 0, "maximum": 1 }, "square": { "type": "number", "minimum": 0, "maximum": 1 }, "boundary": { "type": "number", "minimum": 0, "maximum": 1 }, "search": { "type": "number", "minimum": 0, "maximum": 1 } }, "required": [], "additionalProperties": false }, "min_certified_share": { "type": "number", "minimum": 0, "maximum": 1 }, "allow_not_evaluated": { "type": "boolean" }, "require_baseline": { "type": "boolean" }, "block_on": { "enum": ["all", "new"] }, "require_release_record": { "type": "boolean" }, "models": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "minItems": 1 } }, "required": [], "additionalProperties": false }, "release": { "type": "object", "properties": { "owner": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "reviewer": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "intended_use": { "type": "string", "minLength": 1, "maxLength": 2000 }, "out_of_scope_uses": { "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1, "maxLength": 1000 } }, "known_limitations": { "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1, "maxLength": 1000 } }, "mitigations": { "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1, "maxLength": 1000 } }, "authorization": { "type": "string", "minLength": 1, "maxLength": 500, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "required": ["owner"], "additionalProperties": false } }, "required": ["version", "threat_model", "data", "models"], "additionalProperties": false };
 const func2 = Object.prototype.hasOwnProperty;
 const func4 = strings/* codePointLength */.O7;
 const pattern0 = new RegExp("^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", "u");
@@ -9675,7 +9690,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                 let data191 = data91.min_attack_strength;
                 if (data191 && typeof data191 == "object" && !Array.isArray(data191)) {
                     for (const key47 in data191) {
-                        if (!((((key47 === "fgm") || (key47 === "pgd")) || (key47 === "square")) || (key47 === "boundary"))) {
+                        if (!(((((key47 === "fgm") || (key47 === "pgd")) || (key47 === "square")) || (key47 === "boundary")) || (key47 === "search"))) {
                             const err480 = { instancePath: instancePath + "/gate/min_attack_strength", schemaPath: "#/properties/gate/properties/min_attack_strength/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key47 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.min_attack_strength, data: data191 };
                             if (vErrors === null) {
                                 vErrors = [err480];
@@ -9826,48 +9841,44 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                             errors++;
                         }
                     }
+                    if (data191.search !== undefined) {
+                        let data196 = data191.search;
+                        if ((typeof data196 == "number") && (isFinite(data196))) {
+                            if (data196 > 1 || isNaN(data196)) {
+                                const err493 = { instancePath: instancePath + "/gate/min_attack_strength/search", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/search/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.search, data: data196 };
+                                if (vErrors === null) {
+                                    vErrors = [err493];
+                                }
+                                else {
+                                    vErrors.push(err493);
+                                }
+                                errors++;
+                            }
+                            if (data196 < 0 || isNaN(data196)) {
+                                const err494 = { instancePath: instancePath + "/gate/min_attack_strength/search", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/search/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.search, data: data196 };
+                                if (vErrors === null) {
+                                    vErrors = [err494];
+                                }
+                                else {
+                                    vErrors.push(err494);
+                                }
+                                errors++;
+                            }
+                        }
+                        else {
+                            const err495 = { instancePath: instancePath + "/gate/min_attack_strength/search", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/search/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_attack_strength.properties.search.type, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.search, data: data196 };
+                            if (vErrors === null) {
+                                vErrors = [err495];
+                            }
+                            else {
+                                vErrors.push(err495);
+                            }
+                            errors++;
+                        }
+                    }
                 }
                 else {
-                    const err493 = { instancePath: instancePath + "/gate/min_attack_strength", schemaPath: "#/properties/gate/properties/min_attack_strength/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.min_attack_strength.type, parentSchema: schema11.properties.gate.properties.min_attack_strength, data: data191 };
-                    if (vErrors === null) {
-                        vErrors = [err493];
-                    }
-                    else {
-                        vErrors.push(err493);
-                    }
-                    errors++;
-                }
-            }
-            if (data91.allow_not_evaluated !== undefined) {
-                let data196 = data91.allow_not_evaluated;
-                if (typeof data196 !== "boolean") {
-                    const err494 = { instancePath: instancePath + "/gate/allow_not_evaluated", schemaPath: "#/properties/gate/properties/allow_not_evaluated/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.gate.properties.allow_not_evaluated.type, parentSchema: schema11.properties.gate.properties.allow_not_evaluated, data: data196 };
-                    if (vErrors === null) {
-                        vErrors = [err494];
-                    }
-                    else {
-                        vErrors.push(err494);
-                    }
-                    errors++;
-                }
-            }
-            if (data91.require_baseline !== undefined) {
-                let data197 = data91.require_baseline;
-                if (typeof data197 !== "boolean") {
-                    const err495 = { instancePath: instancePath + "/gate/require_baseline", schemaPath: "#/properties/gate/properties/require_baseline/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.gate.properties.require_baseline.type, parentSchema: schema11.properties.gate.properties.require_baseline, data: data197 };
-                    if (vErrors === null) {
-                        vErrors = [err495];
-                    }
-                    else {
-                        vErrors.push(err495);
-                    }
-                    errors++;
-                }
-            }
-            if (data91.block_on !== undefined) {
-                let data198 = data91.block_on;
-                if (!((data198 === "all") || (data198 === "new"))) {
-                    const err496 = { instancePath: instancePath + "/gate/block_on", schemaPath: "#/properties/gate/properties/block_on/enum", keyword: "enum", params: { allowedValues: schema11.properties.gate.properties.block_on.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.gate.properties.block_on.enum, parentSchema: schema11.properties.gate.properties.block_on, data: data198 };
+                    const err496 = { instancePath: instancePath + "/gate/min_attack_strength", schemaPath: "#/properties/gate/properties/min_attack_strength/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.min_attack_strength.type, parentSchema: schema11.properties.gate.properties.min_attack_strength, data: data191 };
                     if (vErrors === null) {
                         vErrors = [err496];
                     }
@@ -9877,24 +9888,21 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
             }
-            if (data91.require_release_record !== undefined) {
-                let data199 = data91.require_release_record;
-                if (typeof data199 !== "boolean") {
-                    const err497 = { instancePath: instancePath + "/gate/require_release_record", schemaPath: "#/properties/gate/properties/require_release_record/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.gate.properties.require_release_record.type, parentSchema: schema11.properties.gate.properties.require_release_record, data: data199 };
-                    if (vErrors === null) {
-                        vErrors = [err497];
+            if (data91.min_certified_share !== undefined) {
+                let data197 = data91.min_certified_share;
+                if ((typeof data197 == "number") && (isFinite(data197))) {
+                    if (data197 > 1 || isNaN(data197)) {
+                        const err497 = { instancePath: instancePath + "/gate/min_certified_share", schemaPath: "#/properties/gate/properties/min_certified_share/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_certified_share, data: data197 };
+                        if (vErrors === null) {
+                            vErrors = [err497];
+                        }
+                        else {
+                            vErrors.push(err497);
+                        }
+                        errors++;
                     }
-                    else {
-                        vErrors.push(err497);
-                    }
-                    errors++;
-                }
-            }
-            if (data91.models !== undefined) {
-                let data200 = data91.models;
-                if (Array.isArray(data200)) {
-                    if (data200.length < 1) {
-                        const err498 = { instancePath: instancePath + "/gate/models", schemaPath: "#/properties/gate/properties/models/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.gate.properties.models, data: data200 };
+                    if (data197 < 0 || isNaN(data197)) {
+                        const err498 = { instancePath: instancePath + "/gate/min_certified_share", schemaPath: "#/properties/gate/properties/min_certified_share/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_certified_share, data: data197 };
                         if (vErrors === null) {
                             vErrors = [err498];
                         }
@@ -9903,45 +9911,48 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
-                    const len8 = data200.length;
-                    for (let i8 = 0; i8 < len8; i8++) {
-                        let data201 = data200[i8];
-                        if (typeof data201 === "string") {
-                            if (func4(data201) < 1) {
-                                const err499 = { instancePath: instancePath + "/gate/models/" + i8, schemaPath: "#/properties/gate/properties/models/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.gate.properties.models.items, data: data201 };
-                                if (vErrors === null) {
-                                    vErrors = [err499];
-                                }
-                                else {
-                                    vErrors.push(err499);
-                                }
-                                errors++;
-                            }
-                            if (!pattern0.test(data201)) {
-                                const err500 = { instancePath: instancePath + "/gate/models/" + i8, schemaPath: "#/properties/gate/properties/models/items/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.gate.properties.models.items, data: data201 };
-                                if (vErrors === null) {
-                                    vErrors = [err500];
-                                }
-                                else {
-                                    vErrors.push(err500);
-                                }
-                                errors++;
-                            }
-                        }
-                        else {
-                            const err501 = { instancePath: instancePath + "/gate/models/" + i8, schemaPath: "#/properties/gate/properties/models/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.gate.properties.models.items.type, parentSchema: schema11.properties.gate.properties.models.items, data: data201 };
-                            if (vErrors === null) {
-                                vErrors = [err501];
-                            }
-                            else {
-                                vErrors.push(err501);
-                            }
-                            errors++;
-                        }
-                    }
                 }
                 else {
-                    const err502 = { instancePath: instancePath + "/gate/models", schemaPath: "#/properties/gate/properties/models/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.gate.properties.models.type, parentSchema: schema11.properties.gate.properties.models, data: data200 };
+                    const err499 = { instancePath: instancePath + "/gate/min_certified_share", schemaPath: "#/properties/gate/properties/min_certified_share/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_certified_share.type, parentSchema: schema11.properties.gate.properties.min_certified_share, data: data197 };
+                    if (vErrors === null) {
+                        vErrors = [err499];
+                    }
+                    else {
+                        vErrors.push(err499);
+                    }
+                    errors++;
+                }
+            }
+            if (data91.allow_not_evaluated !== undefined) {
+                let data198 = data91.allow_not_evaluated;
+                if (typeof data198 !== "boolean") {
+                    const err500 = { instancePath: instancePath + "/gate/allow_not_evaluated", schemaPath: "#/properties/gate/properties/allow_not_evaluated/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.gate.properties.allow_not_evaluated.type, parentSchema: schema11.properties.gate.properties.allow_not_evaluated, data: data198 };
+                    if (vErrors === null) {
+                        vErrors = [err500];
+                    }
+                    else {
+                        vErrors.push(err500);
+                    }
+                    errors++;
+                }
+            }
+            if (data91.require_baseline !== undefined) {
+                let data199 = data91.require_baseline;
+                if (typeof data199 !== "boolean") {
+                    const err501 = { instancePath: instancePath + "/gate/require_baseline", schemaPath: "#/properties/gate/properties/require_baseline/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.gate.properties.require_baseline.type, parentSchema: schema11.properties.gate.properties.require_baseline, data: data199 };
+                    if (vErrors === null) {
+                        vErrors = [err501];
+                    }
+                    else {
+                        vErrors.push(err501);
+                    }
+                    errors++;
+                }
+            }
+            if (data91.block_on !== undefined) {
+                let data200 = data91.block_on;
+                if (!((data200 === "all") || (data200 === "new"))) {
+                    const err502 = { instancePath: instancePath + "/gate/block_on", schemaPath: "#/properties/gate/properties/block_on/enum", keyword: "enum", params: { allowedValues: schema11.properties.gate.properties.block_on.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.gate.properties.block_on.enum, parentSchema: schema11.properties.gate.properties.block_on, data: data200 };
                     if (vErrors === null) {
                         vErrors = [err502];
                     }
@@ -9951,113 +9962,122 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
             }
+            if (data91.require_release_record !== undefined) {
+                let data201 = data91.require_release_record;
+                if (typeof data201 !== "boolean") {
+                    const err503 = { instancePath: instancePath + "/gate/require_release_record", schemaPath: "#/properties/gate/properties/require_release_record/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.gate.properties.require_release_record.type, parentSchema: schema11.properties.gate.properties.require_release_record, data: data201 };
+                    if (vErrors === null) {
+                        vErrors = [err503];
+                    }
+                    else {
+                        vErrors.push(err503);
+                    }
+                    errors++;
+                }
+            }
+            if (data91.models !== undefined) {
+                let data202 = data91.models;
+                if (Array.isArray(data202)) {
+                    if (data202.length < 1) {
+                        const err504 = { instancePath: instancePath + "/gate/models", schemaPath: "#/properties/gate/properties/models/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.gate.properties.models, data: data202 };
+                        if (vErrors === null) {
+                            vErrors = [err504];
+                        }
+                        else {
+                            vErrors.push(err504);
+                        }
+                        errors++;
+                    }
+                    const len8 = data202.length;
+                    for (let i8 = 0; i8 < len8; i8++) {
+                        let data203 = data202[i8];
+                        if (typeof data203 === "string") {
+                            if (func4(data203) < 1) {
+                                const err505 = { instancePath: instancePath + "/gate/models/" + i8, schemaPath: "#/properties/gate/properties/models/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.gate.properties.models.items, data: data203 };
+                                if (vErrors === null) {
+                                    vErrors = [err505];
+                                }
+                                else {
+                                    vErrors.push(err505);
+                                }
+                                errors++;
+                            }
+                            if (!pattern0.test(data203)) {
+                                const err506 = { instancePath: instancePath + "/gate/models/" + i8, schemaPath: "#/properties/gate/properties/models/items/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.gate.properties.models.items, data: data203 };
+                                if (vErrors === null) {
+                                    vErrors = [err506];
+                                }
+                                else {
+                                    vErrors.push(err506);
+                                }
+                                errors++;
+                            }
+                        }
+                        else {
+                            const err507 = { instancePath: instancePath + "/gate/models/" + i8, schemaPath: "#/properties/gate/properties/models/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.gate.properties.models.items.type, parentSchema: schema11.properties.gate.properties.models.items, data: data203 };
+                            if (vErrors === null) {
+                                vErrors = [err507];
+                            }
+                            else {
+                                vErrors.push(err507);
+                            }
+                            errors++;
+                        }
+                    }
+                }
+                else {
+                    const err508 = { instancePath: instancePath + "/gate/models", schemaPath: "#/properties/gate/properties/models/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.gate.properties.models.type, parentSchema: schema11.properties.gate.properties.models, data: data202 };
+                    if (vErrors === null) {
+                        vErrors = [err508];
+                    }
+                    else {
+                        vErrors.push(err508);
+                    }
+                    errors++;
+                }
+            }
         }
         else {
-            const err503 = { instancePath: instancePath + "/gate", schemaPath: "#/properties/gate/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.type, parentSchema: schema11.properties.gate, data: data91 };
+            const err509 = { instancePath: instancePath + "/gate", schemaPath: "#/properties/gate/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.type, parentSchema: schema11.properties.gate, data: data91 };
             if (vErrors === null) {
-                vErrors = [err503];
+                vErrors = [err509];
             }
             else {
-                vErrors.push(err503);
+                vErrors.push(err509);
             }
             errors++;
         }
     }
     if (data.release !== undefined) {
-        let data202 = data.release;
-        if (data202 && typeof data202 == "object" && !Array.isArray(data202)) {
-            if (data202.owner === undefined) {
-                const err504 = { instancePath: instancePath + "/release", schemaPath: "#/properties/release/required", keyword: "required", params: { missingProperty: "owner" }, message: "must have required property '" + "owner" + "'", schema: schema11.properties.release.required, parentSchema: schema11.properties.release, data: data202 };
+        let data204 = data.release;
+        if (data204 && typeof data204 == "object" && !Array.isArray(data204)) {
+            if (data204.owner === undefined) {
+                const err510 = { instancePath: instancePath + "/release", schemaPath: "#/properties/release/required", keyword: "required", params: { missingProperty: "owner" }, message: "must have required property '" + "owner" + "'", schema: schema11.properties.release.required, parentSchema: schema11.properties.release, data: data204 };
                 if (vErrors === null) {
-                    vErrors = [err504];
+                    vErrors = [err510];
                 }
                 else {
-                    vErrors.push(err504);
+                    vErrors.push(err510);
                 }
                 errors++;
             }
-            for (const key48 in data202) {
+            for (const key48 in data204) {
                 if (!(((((((key48 === "owner") || (key48 === "reviewer")) || (key48 === "intended_use")) || (key48 === "out_of_scope_uses")) || (key48 === "known_limitations")) || (key48 === "mitigations")) || (key48 === "authorization"))) {
-                    const err505 = { instancePath: instancePath + "/release", schemaPath: "#/properties/release/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key48 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.release, data: data202 };
+                    const err511 = { instancePath: instancePath + "/release", schemaPath: "#/properties/release/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key48 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.release, data: data204 };
                     if (vErrors === null) {
-                        vErrors = [err505];
+                        vErrors = [err511];
                     }
                     else {
-                        vErrors.push(err505);
+                        vErrors.push(err511);
                     }
                     errors++;
                 }
             }
-            if (data202.owner !== undefined) {
-                let data203 = data202.owner;
-                if (typeof data203 === "string") {
-                    if (func4(data203) > 200) {
-                        const err506 = { instancePath: instancePath + "/release/owner", schemaPath: "#/properties/release/properties/owner/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema11.properties.release.properties.owner, data: data203 };
-                        if (vErrors === null) {
-                            vErrors = [err506];
-                        }
-                        else {
-                            vErrors.push(err506);
-                        }
-                        errors++;
-                    }
-                    if (func4(data203) < 1) {
-                        const err507 = { instancePath: instancePath + "/release/owner", schemaPath: "#/properties/release/properties/owner/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.owner, data: data203 };
-                        if (vErrors === null) {
-                            vErrors = [err507];
-                        }
-                        else {
-                            vErrors.push(err507);
-                        }
-                        errors++;
-                    }
-                    if (!pattern0.test(data203)) {
-                        const err508 = { instancePath: instancePath + "/release/owner", schemaPath: "#/properties/release/properties/owner/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.release.properties.owner, data: data203 };
-                        if (vErrors === null) {
-                            vErrors = [err508];
-                        }
-                        else {
-                            vErrors.push(err508);
-                        }
-                        errors++;
-                    }
-                }
-                else {
-                    const err509 = { instancePath: instancePath + "/release/owner", schemaPath: "#/properties/release/properties/owner/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.owner.type, parentSchema: schema11.properties.release.properties.owner, data: data203 };
-                    if (vErrors === null) {
-                        vErrors = [err509];
-                    }
-                    else {
-                        vErrors.push(err509);
-                    }
-                    errors++;
-                }
-            }
-            if (data202.reviewer !== undefined) {
-                let data204 = data202.reviewer;
-                if (typeof data204 === "string") {
-                    if (func4(data204) > 200) {
-                        const err510 = { instancePath: instancePath + "/release/reviewer", schemaPath: "#/properties/release/properties/reviewer/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema11.properties.release.properties.reviewer, data: data204 };
-                        if (vErrors === null) {
-                            vErrors = [err510];
-                        }
-                        else {
-                            vErrors.push(err510);
-                        }
-                        errors++;
-                    }
-                    if (func4(data204) < 1) {
-                        const err511 = { instancePath: instancePath + "/release/reviewer", schemaPath: "#/properties/release/properties/reviewer/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.reviewer, data: data204 };
-                        if (vErrors === null) {
-                            vErrors = [err511];
-                        }
-                        else {
-                            vErrors.push(err511);
-                        }
-                        errors++;
-                    }
-                    if (!pattern0.test(data204)) {
-                        const err512 = { instancePath: instancePath + "/release/reviewer", schemaPath: "#/properties/release/properties/reviewer/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.release.properties.reviewer, data: data204 };
+            if (data204.owner !== undefined) {
+                let data205 = data204.owner;
+                if (typeof data205 === "string") {
+                    if (func4(data205) > 200) {
+                        const err512 = { instancePath: instancePath + "/release/owner", schemaPath: "#/properties/release/properties/owner/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema11.properties.release.properties.owner, data: data205 };
                         if (vErrors === null) {
                             vErrors = [err512];
                         }
@@ -10066,23 +10086,18 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
-                }
-                else {
-                    const err513 = { instancePath: instancePath + "/release/reviewer", schemaPath: "#/properties/release/properties/reviewer/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.reviewer.type, parentSchema: schema11.properties.release.properties.reviewer, data: data204 };
-                    if (vErrors === null) {
-                        vErrors = [err513];
+                    if (func4(data205) < 1) {
+                        const err513 = { instancePath: instancePath + "/release/owner", schemaPath: "#/properties/release/properties/owner/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.owner, data: data205 };
+                        if (vErrors === null) {
+                            vErrors = [err513];
+                        }
+                        else {
+                            vErrors.push(err513);
+                        }
+                        errors++;
                     }
-                    else {
-                        vErrors.push(err513);
-                    }
-                    errors++;
-                }
-            }
-            if (data202.intended_use !== undefined) {
-                let data205 = data202.intended_use;
-                if (typeof data205 === "string") {
-                    if (func4(data205) > 2000) {
-                        const err514 = { instancePath: instancePath + "/release/intended_use", schemaPath: "#/properties/release/properties/intended_use/maxLength", keyword: "maxLength", params: { limit: 2000 }, message: "must NOT have more than 2000 characters", schema: 2000, parentSchema: schema11.properties.release.properties.intended_use, data: data205 };
+                    if (!pattern0.test(data205)) {
+                        const err514 = { instancePath: instancePath + "/release/owner", schemaPath: "#/properties/release/properties/owner/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.release.properties.owner, data: data205 };
                         if (vErrors === null) {
                             vErrors = [err514];
                         }
@@ -10091,33 +10106,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
-                    if (func4(data205) < 1) {
-                        const err515 = { instancePath: instancePath + "/release/intended_use", schemaPath: "#/properties/release/properties/intended_use/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.intended_use, data: data205 };
-                        if (vErrors === null) {
-                            vErrors = [err515];
-                        }
-                        else {
-                            vErrors.push(err515);
-                        }
-                        errors++;
-                    }
                 }
                 else {
-                    const err516 = { instancePath: instancePath + "/release/intended_use", schemaPath: "#/properties/release/properties/intended_use/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.intended_use.type, parentSchema: schema11.properties.release.properties.intended_use, data: data205 };
+                    const err515 = { instancePath: instancePath + "/release/owner", schemaPath: "#/properties/release/properties/owner/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.owner.type, parentSchema: schema11.properties.release.properties.owner, data: data205 };
                     if (vErrors === null) {
-                        vErrors = [err516];
+                        vErrors = [err515];
                     }
                     else {
-                        vErrors.push(err516);
+                        vErrors.push(err515);
                     }
                     errors++;
                 }
             }
-            if (data202.out_of_scope_uses !== undefined) {
-                let data206 = data202.out_of_scope_uses;
-                if (Array.isArray(data206)) {
-                    if (data206.length < 1) {
-                        const err517 = { instancePath: instancePath + "/release/out_of_scope_uses", schemaPath: "#/properties/release/properties/out_of_scope_uses/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.release.properties.out_of_scope_uses, data: data206 };
+            if (data204.reviewer !== undefined) {
+                let data206 = data204.reviewer;
+                if (typeof data206 === "string") {
+                    if (func4(data206) > 200) {
+                        const err516 = { instancePath: instancePath + "/release/reviewer", schemaPath: "#/properties/release/properties/reviewer/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema11.properties.release.properties.reviewer, data: data206 };
+                        if (vErrors === null) {
+                            vErrors = [err516];
+                        }
+                        else {
+                            vErrors.push(err516);
+                        }
+                        errors++;
+                    }
+                    if (func4(data206) < 1) {
+                        const err517 = { instancePath: instancePath + "/release/reviewer", schemaPath: "#/properties/release/properties/reviewer/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.reviewer, data: data206 };
                         if (vErrors === null) {
                             vErrors = [err517];
                         }
@@ -10126,83 +10141,82 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
-                    const len9 = data206.length;
-                    for (let i9 = 0; i9 < len9; i9++) {
-                        let data207 = data206[i9];
-                        if (typeof data207 === "string") {
-                            if (func4(data207) > 1000) {
-                                const err518 = { instancePath: instancePath + "/release/out_of_scope_uses/" + i9, schemaPath: "#/properties/release/properties/out_of_scope_uses/items/maxLength", keyword: "maxLength", params: { limit: 1000 }, message: "must NOT have more than 1000 characters", schema: 1000, parentSchema: schema11.properties.release.properties.out_of_scope_uses.items, data: data207 };
-                                if (vErrors === null) {
-                                    vErrors = [err518];
-                                }
-                                else {
-                                    vErrors.push(err518);
-                                }
-                                errors++;
-                            }
-                            if (func4(data207) < 1) {
-                                const err519 = { instancePath: instancePath + "/release/out_of_scope_uses/" + i9, schemaPath: "#/properties/release/properties/out_of_scope_uses/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.out_of_scope_uses.items, data: data207 };
-                                if (vErrors === null) {
-                                    vErrors = [err519];
-                                }
-                                else {
-                                    vErrors.push(err519);
-                                }
-                                errors++;
-                            }
+                    if (!pattern0.test(data206)) {
+                        const err518 = { instancePath: instancePath + "/release/reviewer", schemaPath: "#/properties/release/properties/reviewer/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.release.properties.reviewer, data: data206 };
+                        if (vErrors === null) {
+                            vErrors = [err518];
                         }
                         else {
-                            const err520 = { instancePath: instancePath + "/release/out_of_scope_uses/" + i9, schemaPath: "#/properties/release/properties/out_of_scope_uses/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.out_of_scope_uses.items.type, parentSchema: schema11.properties.release.properties.out_of_scope_uses.items, data: data207 };
-                            if (vErrors === null) {
-                                vErrors = [err520];
-                            }
-                            else {
-                                vErrors.push(err520);
-                            }
-                            errors++;
+                            vErrors.push(err518);
                         }
+                        errors++;
                     }
                 }
                 else {
-                    const err521 = { instancePath: instancePath + "/release/out_of_scope_uses", schemaPath: "#/properties/release/properties/out_of_scope_uses/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.release.properties.out_of_scope_uses.type, parentSchema: schema11.properties.release.properties.out_of_scope_uses, data: data206 };
+                    const err519 = { instancePath: instancePath + "/release/reviewer", schemaPath: "#/properties/release/properties/reviewer/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.reviewer.type, parentSchema: schema11.properties.release.properties.reviewer, data: data206 };
                     if (vErrors === null) {
-                        vErrors = [err521];
+                        vErrors = [err519];
                     }
                     else {
-                        vErrors.push(err521);
+                        vErrors.push(err519);
                     }
                     errors++;
                 }
             }
-            if (data202.known_limitations !== undefined) {
-                let data208 = data202.known_limitations;
-                if (Array.isArray(data208)) {
-                    if (data208.length < 1) {
-                        const err522 = { instancePath: instancePath + "/release/known_limitations", schemaPath: "#/properties/release/properties/known_limitations/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.release.properties.known_limitations, data: data208 };
+            if (data204.intended_use !== undefined) {
+                let data207 = data204.intended_use;
+                if (typeof data207 === "string") {
+                    if (func4(data207) > 2000) {
+                        const err520 = { instancePath: instancePath + "/release/intended_use", schemaPath: "#/properties/release/properties/intended_use/maxLength", keyword: "maxLength", params: { limit: 2000 }, message: "must NOT have more than 2000 characters", schema: 2000, parentSchema: schema11.properties.release.properties.intended_use, data: data207 };
                         if (vErrors === null) {
-                            vErrors = [err522];
+                            vErrors = [err520];
                         }
                         else {
-                            vErrors.push(err522);
+                            vErrors.push(err520);
                         }
                         errors++;
                     }
-                    const len10 = data208.length;
-                    for (let i10 = 0; i10 < len10; i10++) {
-                        let data209 = data208[i10];
+                    if (func4(data207) < 1) {
+                        const err521 = { instancePath: instancePath + "/release/intended_use", schemaPath: "#/properties/release/properties/intended_use/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.intended_use, data: data207 };
+                        if (vErrors === null) {
+                            vErrors = [err521];
+                        }
+                        else {
+                            vErrors.push(err521);
+                        }
+                        errors++;
+                    }
+                }
+                else {
+                    const err522 = { instancePath: instancePath + "/release/intended_use", schemaPath: "#/properties/release/properties/intended_use/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.intended_use.type, parentSchema: schema11.properties.release.properties.intended_use, data: data207 };
+                    if (vErrors === null) {
+                        vErrors = [err522];
+                    }
+                    else {
+                        vErrors.push(err522);
+                    }
+                    errors++;
+                }
+            }
+            if (data204.out_of_scope_uses !== undefined) {
+                let data208 = data204.out_of_scope_uses;
+                if (Array.isArray(data208)) {
+                    if (data208.length < 1) {
+                        const err523 = { instancePath: instancePath + "/release/out_of_scope_uses", schemaPath: "#/properties/release/properties/out_of_scope_uses/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.release.properties.out_of_scope_uses, data: data208 };
+                        if (vErrors === null) {
+                            vErrors = [err523];
+                        }
+                        else {
+                            vErrors.push(err523);
+                        }
+                        errors++;
+                    }
+                    const len9 = data208.length;
+                    for (let i9 = 0; i9 < len9; i9++) {
+                        let data209 = data208[i9];
                         if (typeof data209 === "string") {
                             if (func4(data209) > 1000) {
-                                const err523 = { instancePath: instancePath + "/release/known_limitations/" + i10, schemaPath: "#/properties/release/properties/known_limitations/items/maxLength", keyword: "maxLength", params: { limit: 1000 }, message: "must NOT have more than 1000 characters", schema: 1000, parentSchema: schema11.properties.release.properties.known_limitations.items, data: data209 };
-                                if (vErrors === null) {
-                                    vErrors = [err523];
-                                }
-                                else {
-                                    vErrors.push(err523);
-                                }
-                                errors++;
-                            }
-                            if (func4(data209) < 1) {
-                                const err524 = { instancePath: instancePath + "/release/known_limitations/" + i10, schemaPath: "#/properties/release/properties/known_limitations/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.known_limitations.items, data: data209 };
+                                const err524 = { instancePath: instancePath + "/release/out_of_scope_uses/" + i9, schemaPath: "#/properties/release/properties/out_of_scope_uses/items/maxLength", keyword: "maxLength", params: { limit: 1000 }, message: "must NOT have more than 1000 characters", schema: 1000, parentSchema: schema11.properties.release.properties.out_of_scope_uses.items, data: data209 };
                                 if (vErrors === null) {
                                     vErrors = [err524];
                                 }
@@ -10211,59 +10225,59 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                 }
                                 errors++;
                             }
+                            if (func4(data209) < 1) {
+                                const err525 = { instancePath: instancePath + "/release/out_of_scope_uses/" + i9, schemaPath: "#/properties/release/properties/out_of_scope_uses/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.out_of_scope_uses.items, data: data209 };
+                                if (vErrors === null) {
+                                    vErrors = [err525];
+                                }
+                                else {
+                                    vErrors.push(err525);
+                                }
+                                errors++;
+                            }
                         }
                         else {
-                            const err525 = { instancePath: instancePath + "/release/known_limitations/" + i10, schemaPath: "#/properties/release/properties/known_limitations/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.known_limitations.items.type, parentSchema: schema11.properties.release.properties.known_limitations.items, data: data209 };
+                            const err526 = { instancePath: instancePath + "/release/out_of_scope_uses/" + i9, schemaPath: "#/properties/release/properties/out_of_scope_uses/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.out_of_scope_uses.items.type, parentSchema: schema11.properties.release.properties.out_of_scope_uses.items, data: data209 };
                             if (vErrors === null) {
-                                vErrors = [err525];
+                                vErrors = [err526];
                             }
                             else {
-                                vErrors.push(err525);
+                                vErrors.push(err526);
                             }
                             errors++;
                         }
                     }
                 }
                 else {
-                    const err526 = { instancePath: instancePath + "/release/known_limitations", schemaPath: "#/properties/release/properties/known_limitations/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.release.properties.known_limitations.type, parentSchema: schema11.properties.release.properties.known_limitations, data: data208 };
+                    const err527 = { instancePath: instancePath + "/release/out_of_scope_uses", schemaPath: "#/properties/release/properties/out_of_scope_uses/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.release.properties.out_of_scope_uses.type, parentSchema: schema11.properties.release.properties.out_of_scope_uses, data: data208 };
                     if (vErrors === null) {
-                        vErrors = [err526];
+                        vErrors = [err527];
                     }
                     else {
-                        vErrors.push(err526);
+                        vErrors.push(err527);
                     }
                     errors++;
                 }
             }
-            if (data202.mitigations !== undefined) {
-                let data210 = data202.mitigations;
+            if (data204.known_limitations !== undefined) {
+                let data210 = data204.known_limitations;
                 if (Array.isArray(data210)) {
                     if (data210.length < 1) {
-                        const err527 = { instancePath: instancePath + "/release/mitigations", schemaPath: "#/properties/release/properties/mitigations/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.release.properties.mitigations, data: data210 };
+                        const err528 = { instancePath: instancePath + "/release/known_limitations", schemaPath: "#/properties/release/properties/known_limitations/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.release.properties.known_limitations, data: data210 };
                         if (vErrors === null) {
-                            vErrors = [err527];
+                            vErrors = [err528];
                         }
                         else {
-                            vErrors.push(err527);
+                            vErrors.push(err528);
                         }
                         errors++;
                     }
-                    const len11 = data210.length;
-                    for (let i11 = 0; i11 < len11; i11++) {
-                        let data211 = data210[i11];
+                    const len10 = data210.length;
+                    for (let i10 = 0; i10 < len10; i10++) {
+                        let data211 = data210[i10];
                         if (typeof data211 === "string") {
                             if (func4(data211) > 1000) {
-                                const err528 = { instancePath: instancePath + "/release/mitigations/" + i11, schemaPath: "#/properties/release/properties/mitigations/items/maxLength", keyword: "maxLength", params: { limit: 1000 }, message: "must NOT have more than 1000 characters", schema: 1000, parentSchema: schema11.properties.release.properties.mitigations.items, data: data211 };
-                                if (vErrors === null) {
-                                    vErrors = [err528];
-                                }
-                                else {
-                                    vErrors.push(err528);
-                                }
-                                errors++;
-                            }
-                            if (func4(data211) < 1) {
-                                const err529 = { instancePath: instancePath + "/release/mitigations/" + i11, schemaPath: "#/properties/release/properties/mitigations/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.mitigations.items, data: data211 };
+                                const err529 = { instancePath: instancePath + "/release/known_limitations/" + i10, schemaPath: "#/properties/release/properties/known_limitations/items/maxLength", keyword: "maxLength", params: { limit: 1000 }, message: "must NOT have more than 1000 characters", schema: 1000, parentSchema: schema11.properties.release.properties.known_limitations.items, data: data211 };
                                 if (vErrors === null) {
                                     vErrors = [err529];
                                 }
@@ -10272,45 +10286,45 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                 }
                                 errors++;
                             }
+                            if (func4(data211) < 1) {
+                                const err530 = { instancePath: instancePath + "/release/known_limitations/" + i10, schemaPath: "#/properties/release/properties/known_limitations/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.known_limitations.items, data: data211 };
+                                if (vErrors === null) {
+                                    vErrors = [err530];
+                                }
+                                else {
+                                    vErrors.push(err530);
+                                }
+                                errors++;
+                            }
                         }
                         else {
-                            const err530 = { instancePath: instancePath + "/release/mitigations/" + i11, schemaPath: "#/properties/release/properties/mitigations/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.mitigations.items.type, parentSchema: schema11.properties.release.properties.mitigations.items, data: data211 };
+                            const err531 = { instancePath: instancePath + "/release/known_limitations/" + i10, schemaPath: "#/properties/release/properties/known_limitations/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.known_limitations.items.type, parentSchema: schema11.properties.release.properties.known_limitations.items, data: data211 };
                             if (vErrors === null) {
-                                vErrors = [err530];
+                                vErrors = [err531];
                             }
                             else {
-                                vErrors.push(err530);
+                                vErrors.push(err531);
                             }
                             errors++;
                         }
                     }
                 }
                 else {
-                    const err531 = { instancePath: instancePath + "/release/mitigations", schemaPath: "#/properties/release/properties/mitigations/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.release.properties.mitigations.type, parentSchema: schema11.properties.release.properties.mitigations, data: data210 };
+                    const err532 = { instancePath: instancePath + "/release/known_limitations", schemaPath: "#/properties/release/properties/known_limitations/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.release.properties.known_limitations.type, parentSchema: schema11.properties.release.properties.known_limitations, data: data210 };
                     if (vErrors === null) {
-                        vErrors = [err531];
+                        vErrors = [err532];
                     }
                     else {
-                        vErrors.push(err531);
+                        vErrors.push(err532);
                     }
                     errors++;
                 }
             }
-            if (data202.authorization !== undefined) {
-                let data212 = data202.authorization;
-                if (typeof data212 === "string") {
-                    if (func4(data212) > 500) {
-                        const err532 = { instancePath: instancePath + "/release/authorization", schemaPath: "#/properties/release/properties/authorization/maxLength", keyword: "maxLength", params: { limit: 500 }, message: "must NOT have more than 500 characters", schema: 500, parentSchema: schema11.properties.release.properties.authorization, data: data212 };
-                        if (vErrors === null) {
-                            vErrors = [err532];
-                        }
-                        else {
-                            vErrors.push(err532);
-                        }
-                        errors++;
-                    }
-                    if (func4(data212) < 1) {
-                        const err533 = { instancePath: instancePath + "/release/authorization", schemaPath: "#/properties/release/properties/authorization/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.authorization, data: data212 };
+            if (data204.mitigations !== undefined) {
+                let data212 = data204.mitigations;
+                if (Array.isArray(data212)) {
+                    if (data212.length < 1) {
+                        const err533 = { instancePath: instancePath + "/release/mitigations", schemaPath: "#/properties/release/properties/mitigations/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.release.properties.mitigations, data: data212 };
                         if (vErrors === null) {
                             vErrors = [err533];
                         }
@@ -10319,48 +10333,119 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
-                    if (!pattern0.test(data212)) {
-                        const err534 = { instancePath: instancePath + "/release/authorization", schemaPath: "#/properties/release/properties/authorization/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.release.properties.authorization, data: data212 };
-                        if (vErrors === null) {
-                            vErrors = [err534];
+                    const len11 = data212.length;
+                    for (let i11 = 0; i11 < len11; i11++) {
+                        let data213 = data212[i11];
+                        if (typeof data213 === "string") {
+                            if (func4(data213) > 1000) {
+                                const err534 = { instancePath: instancePath + "/release/mitigations/" + i11, schemaPath: "#/properties/release/properties/mitigations/items/maxLength", keyword: "maxLength", params: { limit: 1000 }, message: "must NOT have more than 1000 characters", schema: 1000, parentSchema: schema11.properties.release.properties.mitigations.items, data: data213 };
+                                if (vErrors === null) {
+                                    vErrors = [err534];
+                                }
+                                else {
+                                    vErrors.push(err534);
+                                }
+                                errors++;
+                            }
+                            if (func4(data213) < 1) {
+                                const err535 = { instancePath: instancePath + "/release/mitigations/" + i11, schemaPath: "#/properties/release/properties/mitigations/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.mitigations.items, data: data213 };
+                                if (vErrors === null) {
+                                    vErrors = [err535];
+                                }
+                                else {
+                                    vErrors.push(err535);
+                                }
+                                errors++;
+                            }
                         }
                         else {
-                            vErrors.push(err534);
+                            const err536 = { instancePath: instancePath + "/release/mitigations/" + i11, schemaPath: "#/properties/release/properties/mitigations/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.mitigations.items.type, parentSchema: schema11.properties.release.properties.mitigations.items, data: data213 };
+                            if (vErrors === null) {
+                                vErrors = [err536];
+                            }
+                            else {
+                                vErrors.push(err536);
+                            }
+                            errors++;
+                        }
+                    }
+                }
+                else {
+                    const err537 = { instancePath: instancePath + "/release/mitigations", schemaPath: "#/properties/release/properties/mitigations/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.release.properties.mitigations.type, parentSchema: schema11.properties.release.properties.mitigations, data: data212 };
+                    if (vErrors === null) {
+                        vErrors = [err537];
+                    }
+                    else {
+                        vErrors.push(err537);
+                    }
+                    errors++;
+                }
+            }
+            if (data204.authorization !== undefined) {
+                let data214 = data204.authorization;
+                if (typeof data214 === "string") {
+                    if (func4(data214) > 500) {
+                        const err538 = { instancePath: instancePath + "/release/authorization", schemaPath: "#/properties/release/properties/authorization/maxLength", keyword: "maxLength", params: { limit: 500 }, message: "must NOT have more than 500 characters", schema: 500, parentSchema: schema11.properties.release.properties.authorization, data: data214 };
+                        if (vErrors === null) {
+                            vErrors = [err538];
+                        }
+                        else {
+                            vErrors.push(err538);
+                        }
+                        errors++;
+                    }
+                    if (func4(data214) < 1) {
+                        const err539 = { instancePath: instancePath + "/release/authorization", schemaPath: "#/properties/release/properties/authorization/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.authorization, data: data214 };
+                        if (vErrors === null) {
+                            vErrors = [err539];
+                        }
+                        else {
+                            vErrors.push(err539);
+                        }
+                        errors++;
+                    }
+                    if (!pattern0.test(data214)) {
+                        const err540 = { instancePath: instancePath + "/release/authorization", schemaPath: "#/properties/release/properties/authorization/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.release.properties.authorization, data: data214 };
+                        if (vErrors === null) {
+                            vErrors = [err540];
+                        }
+                        else {
+                            vErrors.push(err540);
                         }
                         errors++;
                     }
                 }
                 else {
-                    const err535 = { instancePath: instancePath + "/release/authorization", schemaPath: "#/properties/release/properties/authorization/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.authorization.type, parentSchema: schema11.properties.release.properties.authorization, data: data212 };
+                    const err541 = { instancePath: instancePath + "/release/authorization", schemaPath: "#/properties/release/properties/authorization/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.authorization.type, parentSchema: schema11.properties.release.properties.authorization, data: data214 };
                     if (vErrors === null) {
-                        vErrors = [err535];
+                        vErrors = [err541];
                     }
                     else {
-                        vErrors.push(err535);
+                        vErrors.push(err541);
                     }
                     errors++;
                 }
             }
         }
         else {
-            const err536 = { instancePath: instancePath + "/release", schemaPath: "#/properties/release/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.release.type, parentSchema: schema11.properties.release, data: data202 };
+            const err542 = { instancePath: instancePath + "/release", schemaPath: "#/properties/release/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.release.type, parentSchema: schema11.properties.release, data: data204 };
             if (vErrors === null) {
-                vErrors = [err536];
+                vErrors = [err542];
             }
             else {
-                vErrors.push(err536);
+                vErrors.push(err542);
             }
             errors++;
         }
     }
 }
 else {
-    const err537 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
+    const err543 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
     if (vErrors === null) {
-        vErrors = [err537];
+        vErrors = [err543];
     }
     else {
-        vErrors.push(err537);
+        vErrors.push(err543);
     }
     errors++;
 } validate10.errors = vErrors; return errors === 0; }
@@ -14793,6 +14878,7 @@ function readDerivationFacts(m) {
                 f,
                 Object.fromEntries(Object.entries(keys).map(([k, r]) => [k, threshold(r)]))
             ])),
+            ...(plan.min_certified_share ? { minCertifiedShare: threshold(plan.min_certified_share) } : {}),
             ...(plan.min_attack_strength
                 ? {
                     minAttackStrength: Object.fromEntries(Object.entries(plan.min_attack_strength).map(([a, r]) => [a, threshold(r)]))
@@ -15678,6 +15764,7 @@ function gatePlanRecord(gate) {
         judged_models: [...gate.models],
         require_baseline: gate.requireBaseline,
         ...(gate.blockOn === 'new' ? { block_on: 'new' } : {}),
+        ...(gate.minCertifiedShare ? { min_certified_share: record(gate.minCertifiedShare) } : {}),
         ...(gate.minAttackStrength
             ? {
                 min_attack_strength: Object.fromEntries(Object.entries(gate.minAttackStrength).map(([a, t]) => [a, record(t)]))
@@ -15920,7 +16007,8 @@ const MANIFEST_SHAPE = {
                     optional: {
                         release_record: { object: { required: bool, config_key: str, line: schema_int, is_default: bool } },
                         block_on: { oneOf: ['new'] },
-                        min_attack_strength: { map: schema_threshold }
+                        min_attack_strength: { map: schema_threshold },
+                        min_certified_share: schema_threshold
                     }
                 }
             },
@@ -17137,6 +17225,7 @@ function conditionFigures(rows, cleanRows, options) {
  *   protected_transitions/<m>                ids a success moved into a declared pair (their most severe such row)
  *   missing_rows/<m>                         rows with status error or timeout, every condition
  *   attack_strength/<m>/<a>                  exact's successes the attack missed (both tested; the exact row)
+ *   certified_share/<m>                      exact's decided rows it did not certify (failures and ties)
  * The length-PSI check shows the histogram instead (metrics.json); comparison checks get their
  * rows from the comparison with the baseline.
  */
@@ -17257,7 +17346,11 @@ class DrillCollector {
         const { conditions } = this.facts;
         const at = conditions.indexOf(EXACT_ATTACK);
         const exact = at > 0 ? rows[at] : undefined;
-        if (exact === undefined || exact.tested !== true || exact.success !== true)
+        if (exact === undefined || exact.tested !== true)
+            return;
+        if (exact.certified !== true)
+            this.offer(`certified_share/${model}`, ranked(exact, at), exact);
+        if (exact.success !== true)
             return;
         conditions.forEach((condition, c) => {
             const row = rows[c];
@@ -17622,6 +17715,26 @@ function strengthChecks(m, gate, judged) {
     }
     return specs;
 }
+/** `certified_share/<model>` (docs/search.md#exact), only when `gate.min_certified_share` is set: certified \u00f7 decided. */
+function certifiedShareChecks(m, gate, judged) {
+    const threshold = gate.minCertifiedShare;
+    const certified = m.exact_certificate?.certified;
+    if (threshold === undefined || certified === undefined)
+        return [];
+    return [
+        {
+            check: 'certified_share',
+            key: 'min_certified_share',
+            subject: m.model,
+            scope: metrics_metrics/* ALL */.y2,
+            direction: 'min',
+            threshold,
+            figure: certified,
+            exact: ratioOf(certified),
+            judged
+        }
+    ];
+}
 /**
  * Comparison checks (docs/definitions.md#comparison): regression per model \u00d7 condition and new protected transitions
  * per model.
@@ -17831,6 +17944,7 @@ function evaluateGate(metrics, gate, inputs = {}) {
         }
         specs.push(...familyChecks(m, metrics.attack_families, gate, judged));
         specs.push(...strengthChecks(m, gate, judged));
+        specs.push(...certifiedShareChecks(m, gate, judged));
         specs.push({
             check: 'missing_rows',
             key: 'max_missing_rows',
@@ -21486,6 +21600,7 @@ const ROWS_BEHIND = {
     accuracy_drop: 'changed rows that were right on the clean input and wrong after the change',
     eligible_coverage: 'eligible rows that were not tested',
     attack_success: 'successful attacks',
+    certified_share: 'decided rows exact did not certify (failures and ties)',
     protected_transitions: 'ids moved into a protected transition (the most severe row of each)',
     missing_rows: 'rows with status error or timeout',
     regression: 'rows right in the baseline and wrong in this run (broken)',
@@ -32217,8 +32332,6 @@ __nccwpck_require__.d(__webpack_exports__, {
   A: () => (/* binding */ EXACT_TEXT)
 });
 
-// UNUSED EXPORTS: EXACT_SCHEMA
-
 // EXTERNAL MODULE: ./src/config/schema-parts.ts
 var schema_parts = __nccwpck_require__(9324);
 // EXTERNAL MODULE: ./src/config/validate.ts + 1 modules
@@ -32474,7 +32587,7 @@ const DEFAULT_MAX_CANDIDATES = 20_000;
 const MAX_MAX_CANDIDATES = 10_000_000;
 const EXACT_RULE = "every candidate of the search's edit space: the original with a set of its atomic word edits applied, at most " +
     'one per word, none on negators, numbers or URLs, at most max_words_changed of the words';
-/** The keys of `exact` on either task: the tabular attack takes none of them (src/tabular/exact.ts). */
+/** The keys of `exact`; the config schema shares them with the tabular attack, which takes none (src/tabular/exact.ts). */
 const EXACT_SCHEMA = (0,schema_parts/* closed */.$h)({
     max_candidates: { type: 'integer', minimum: 1, maximum: MAX_MAX_CANDIDATES },
     operators: { type: 'array', items: { enum: search_edits/* SEARCH_OPERATORS */.V$ }, minItems: 1 },
@@ -36504,6 +36617,7 @@ const CHECK_WORDS = {
     attack_success: 'attack success',
     protected_transitions: 'protected transitions',
     attack_strength: 'attack strength against exact',
+    certified_share: 'certified share',
     missing_rows: 'missing rows',
     regression: 'regression against the baseline',
     new_protected_transitions: 'new protected transitions',

@@ -1,6 +1,6 @@
 /** The `gate:` block (docs/gate.md): every threshold with where it is set, or its frozen default. */
 import { releaseRequirement } from '../manifest/release.js';
-import { FAMILY_REGISTRY } from '../perturb/registry.js';
+import { familiesOf } from '../perturb/registry.js';
 import { STRENGTH_REFERENCE } from './families.js';
 import { quoted, quotedList } from '../util/visible.js';
 import { FAMILY_DEFAULTS_V1, FAMILY_GATE_KEYS, GATE_DEFAULTS_V1, GATE_KEYS, type FamilyGateKey } from './defaults.js';
@@ -41,6 +41,7 @@ export function buildGate(
   }
 
   const minAttackStrength = strengthThresholds(raw, source, threshold);
+  const minCertifiedShare = certifiedShareThreshold(raw, source, threshold);
   const judged = gate.models ?? modelNames;
   judged.forEach((name, i) => {
     if (!modelNames.includes(name))
@@ -56,12 +57,31 @@ export function buildGate(
     thresholds,
     families,
     ...(minAttackStrength === null ? {} : { minAttackStrength }),
+    ...(minCertifiedShare === null ? {} : { minCertifiedShare }),
     allowNotEvaluated: gate.allow_not_evaluated ?? false,
     models: [...judged],
     requireBaseline: gate.require_baseline ?? false,
     blockOn: gate.block_on ?? 'all',
     releaseRecord: releaseRequirement(requireRelease ?? false, releaseLine, requireRelease === undefined, release)
   };
+}
+
+/** `gate.min_certified_share`: a floor on exact's certified share, so the run must configure exact. Null when unset. */
+function certifiedShareThreshold(
+  raw: RawConfig,
+  source: ConfigSource,
+  threshold: (path: string[], value: number | undefined, fallback: number) => Threshold
+): Threshold | null {
+  const value = raw.gate?.min_certified_share;
+  if (value === undefined) return null;
+  if (STRENGTH_REFERENCE === undefined || !(STRENGTH_REFERENCE in (raw.threat_model.attacks ?? {})))
+    throw configError(
+      source,
+      ['gate', 'min_certified_share'],
+      'a certified share is the share of rows exact certifies, so it needs exact; expected ' +
+        'threat_model.attacks.exact to be configured, found no exact'
+    );
+  return threshold(['gate', 'min_certified_share'], value, 0);
 }
 
 /**
@@ -84,12 +104,15 @@ function strengthThresholds(
         'threat_model.attacks.exact to be configured, found no exact'
     );
   }
+  // Graded against exact: every other tabular attack; on text, the attacks inside exact's edit space.
+  const task = raw.task ?? 'text';
+  const graded = familiesOf(task)
+    .filter((d) => d.attack && d.name !== STRENGTH_REFERENCE && d.name in attacks)
+    .filter((d) => task === 'tabular' || d.withinExactSpace === true)
+    .map((d) => d.name);
   const out: Record<string, Threshold> = {};
   for (const [attack, value] of Object.entries(set)) {
-    if (!(attack in attacks)) {
-      const graded = FAMILY_REGISTRY.tabular
-        .filter((d) => d.attack && d.name !== STRENGTH_REFERENCE && d.name in attacks)
-        .map((d) => d.name);
+    if (!graded.includes(attack)) {
       throw configError(
         source,
         ['gate', 'min_attack_strength', attack],

@@ -97,7 +97,11 @@ type StrengthSchema = {
 };
 function strengthSchema(registry: FamilyRegistry): Schema {
   // Every attack but the reference (the one that solves for the worst case) is graded.
-  const graded = registry.tabular.filter((d) => d.attack && d.strategy !== 'exact');
+  const graded = [
+    ...registry.tabular.filter((d) => d.attack && d.strategy !== 'exact'),
+    // On text, the attacks whose candidates lie in exact's edit space (docs/search.md#exact).
+    ...registry.text.filter((d) => d.withinExactSpace === true)
+  ];
   return closed(Object.fromEntries(graded.map((d) => [d.name, rate])));
 }
 
@@ -184,6 +188,8 @@ function schemaOf<const A extends Record<string, Schema>, const G extends Schema
         ...gateThresholds,
         families: gateFamilies,
         min_attack_strength: strength,
+        // A floor on exact's certified share per model (docs/search.md#exact, docs/tabular.md).
+        min_certified_share: { type: 'number', minimum: 0, maximum: 1 },
         allow_not_evaluated: { type: 'boolean' },
         require_baseline: { type: 'boolean' },
         block_on: { enum: ['all', 'new'] },

@@ -15,6 +15,7 @@
  *   protected_transitions/<m>                ids a success moved into a declared pair (their most severe such row)
  *   missing_rows/<m>                         rows with status error or timeout, every condition
  *   attack_strength/<m>/<a>                  exact's successes the attack missed (both tested; the exact row)
+ *   certified_share/<m>                      exact's decided rows it did not certify (failures and ties)
  * The length-PSI check shows the histogram instead (metrics.json); comparison checks get their
  * rows from the comparison with the baseline.
  */
@@ -151,7 +152,9 @@ export class DrillCollector {
     const { conditions } = this.facts;
     const at = conditions.indexOf(EXACT_ATTACK as Condition);
     const exact = at > 0 ? rows[at] : undefined;
-    if (exact === undefined || exact.tested !== true || exact.success !== true) return;
+    if (exact === undefined || exact.tested !== true) return;
+    if (exact.certified !== true) this.offer(`certified_share/${model}`, ranked(exact, at), exact);
+    if (exact.success !== true) return;
     conditions.forEach((condition, c) => {
       const row = rows[c];
       if (c === at || row === undefined || row.tested !== true || row.success === true || !isAttackFamily(condition))

@@ -56,7 +56,7 @@ export interface CheckExamples {
 
 export interface CheckSpec {
   check: string;
-  key: GateKey | 'min_attack_strength';
+  key: GateKey | 'min_attack_strength' | 'min_certified_share';
   subject: string;
   qualifier?: string | null;
   scope: string;

@@ -207,6 +207,26 @@ function strengthChecks(m: ModelMetrics, gate: GatePlan, judged: boolean): Check
   return specs;
 }
 
+/** `certified_share/<model>` (docs/search.md#exact), only when `gate.min_certified_share` is set: certified ÷ decided. */
+function certifiedShareChecks(m: ModelMetrics, gate: GatePlan, judged: boolean): CheckSpec[] {
+  const threshold = gate.minCertifiedShare;
+  const certified = m.exact_certificate?.certified;
+  if (threshold === undefined || certified === undefined) return [];
+  return [
+    {
+      check: 'certified_share',
+      key: 'min_certified_share',
+      subject: m.model,
+      scope: ALL,
+      direction: 'min',
+      threshold,
+      figure: certified,
+      exact: ratioOf(certified),
+      judged
+    }
+  ];
+}
+
 /**
  * Comparison checks (docs/definitions.md#comparison): regression per model × condition and new protected transitions
  * per model.
@@ -421,6 +441,7 @@ export function evaluateGate(metrics: Metrics, gate: GatePlan, inputs: GateInput
     }
     specs.push(...familyChecks(m, metrics.attack_families, gate, judged));
     specs.push(...strengthChecks(m, gate, judged));
+    specs.push(...certifiedShareChecks(m, gate, judged));
     specs.push({
       check: 'missing_rows',
       key: 'max_missing_rows',

@@ -126,6 +126,7 @@ export function readDerivationFacts(m: ManifestHead | Manifest): DerivationFacts
           >
         ])
       ),
+      ...(plan.min_certified_share ? { minCertifiedShare: threshold(plan.min_certified_share) } : {}),
       ...(plan.min_attack_strength
         ? {
             minAttackStrength: Object.fromEntries(

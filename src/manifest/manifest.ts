@@ -63,6 +63,8 @@ interface GatePlanRecord {
   release_record?: { required: boolean; config_key: string; line: number; is_default: boolean };
   /** `gate.min_attack_strength`, recorded only when the config sets it. */
   min_attack_strength?: Record<string, ThresholdRecord>;
+  /** `gate.min_certified_share`, recorded only when the config sets it. */
+  min_certified_share?: ThresholdRecord;
 }
 
 export interface FamilyRecord {
@@ -217,6 +219,7 @@ export function gatePlanRecord(gate: GatePlan): GatePlanRecord {
     judged_models: [...gate.models],
     require_baseline: gate.requireBaseline,
     ...(gate.blockOn === 'new' ? { block_on: 'new' as const } : {}),
+    ...(gate.minCertifiedShare ? { min_certified_share: record(gate.minCertifiedShare) } : {}),
     ...(gate.minAttackStrength
       ? {
           min_attack_strength: Object.fromEntries(

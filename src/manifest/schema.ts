@@ -122,7 +122,8 @@ export const MANIFEST_SHAPE: Shape = {
           optional: {
             release_record: { object: { required: bool, config_key: str, line: int, is_default: bool } },
             block_on: { oneOf: ['new'] },
-            min_attack_strength: { map: threshold }
+            min_attack_strength: { map: threshold },
+            min_certified_share: threshold
           }
         }
       },

@@ -20,6 +20,7 @@ const CHECK_WORDS: Record<string, string> = {
   attack_success: 'attack success',
   protected_transitions: 'protected transitions',
   attack_strength: 'attack strength against exact',
+  certified_share: 'certified share',
   missing_rows: 'missing rows',
   regression: 'regression against the baseline',
   new_protected_transitions: 'new protected transitions',

@@ -11,7 +11,7 @@ import { h, n, table as htmlTable } from './html-parts.js';
 import { markdownTable } from './markdown.js';
 import { strengthText } from './summary-strength.js';
 
-export const TEXT_CERTIFIED_MEANING =
+const TEXT_CERTIFIED_MEANING =
   'Certified means: every candidate of the declared edit space (the listed operators, at most the word limit of ' +
   'words, within max_char_edit_ratio) was scored by this model and none changed its decision as the objective ' +
   'asks. It does not cover other operators, more words, appended or removed text, paraphrases, another model or a ' +

@@ -43,6 +43,7 @@ const ROWS_BEHIND: Record<string, string> = {
   accuracy_drop: 'changed rows that were right on the clean input and wrong after the change',
   eligible_coverage: 'eligible rows that were not tested',
   attack_success: 'successful attacks',
+  certified_share: 'decided rows exact did not certify (failures and ties)',
   protected_transitions: 'ids moved into a protected transition (the most severe row of each)',
   missing_rows: 'rows with status error or timeout',
   regression: 'rows right in the baseline and wrong in this run (broken)',

@@ -30,8 +30,8 @@ interface ExactParams {
   from_search: boolean;
 }
 
-/** The keys of `exact` on either task: the tabular attack takes none of them (src/tabular/exact.ts). */
-export const EXACT_SCHEMA = closed({
+/** The keys of `exact`; the config schema shares them with the tabular attack, which takes none (src/tabular/exact.ts). */
+const EXACT_SCHEMA = closed({
   max_candidates: { type: 'integer', minimum: 1, maximum: MAX_MAX_CANDIDATES },
   operators: { type: 'array', items: { enum: SEARCH_OPERATORS }, minItems: 1 },
   max_words_changed: { type: 'number', exclusiveMinimum: 0, maximum: 1 }

@@ -13,7 +13,7 @@ import { allowedOn, editSetViolation, type EditSpace, type PlacedEdit } from '..
  * Upper bound of the number of edit sets of at most `limit` words: the sum over k ≤ limit of the elementary symmetric
  * sums of the words' edit counts (each word at most once). Infinity past 2^53.
  */
-export function editSetBound(counts: readonly number[], limit: number): number {
+function editSetBound(counts: readonly number[], limit: number): number {
   // e[k]: the number of ways to choose k words and one edit on each, over the words seen so far.
   const e = new Array<number>(limit + 1).fill(0);
   e[0] = 1;
@@ -48,7 +48,7 @@ function* setsOfLevel(edits: readonly PlacedEdit[][], level: number): Generator<
   }
 }
 
-export interface EditLevel {
+interface EditLevel {
   /** Edited words per set. */
   words: number;
   sets: PlacedEdit[][];
@@ -72,7 +72,7 @@ export function* validLevels(
   }
 }
 
-export interface SpaceSize {
+interface SpaceSize {
   /** Valid candidates counted (all of them when `bound` is false). */
   count: number;
   /** True when the count stopped above `max`: the space has at least `count` candidates. */

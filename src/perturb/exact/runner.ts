@@ -11,13 +11,13 @@ import { editSpace, wordLimit, type SearchOperator } from '../search/edits.js';
 import type { ScoreTexts } from '../search/queries.js';
 import { solveExactText, type ExactTextOutcome } from './solve.js';
 
-export interface TextExactSettings {
+interface TextExactSettings {
   maxCandidates: number;
   operators: readonly SearchOperator[];
   maxWordsChanged: number;
 }
 
-export interface TextExactCall {
+interface TextExactCall {
   input: PerturbInput;
   labels: readonly string[];
   gold: string;

@@ -11,7 +11,7 @@ import { isSuccess, objectiveMargin, type SearchObjective } from '../search/obje
 import type { ScoreTexts } from '../search/queries.js';
 import { spaceSize, validLevels } from './enumerate.js';
 
-export interface ExactTextTask extends SearchObjective {
+interface ExactTextTask extends SearchObjective {
   space: EditSpace;
   /** Most words a candidate may change. */
   limit: number;
@@ -44,7 +44,7 @@ const BATCH = 4096;
 const TIE = 1e-9;
 
 /** The single edits of each editable word (words whose draws offer none left out). */
-export function wordEdits(space: EditSpace): PlacedEdit[][] {
+function wordEdits(space: EditSpace): PlacedEdit[][] {
   const out: PlacedEdit[][] = [];
   for (let i = 0; i < space.size; i++) {
     const edits = space.editsAt(i);
