@@ -17715,7 +17715,7 @@ function strengthChecks(m, gate, judged) {
     }
     return specs;
 }
-/** `certified_share/<model>` (docs/search.md#exact), only when `gate.min_certified_share` is set: certified \u00f7 decided. */
+/** `certified_share/<model>` (docs/search.md#exact), only when `gate.min_certified_share` is set: certified/decided */
 function certifiedShareChecks(m, gate, judged) {
     const threshold = gate.minCertifiedShare;
     const certified = m.exact_certificate?.certified;
@@ -32587,7 +32587,7 @@ const DEFAULT_MAX_CANDIDATES = 20_000;
 const MAX_MAX_CANDIDATES = 10_000_000;
 const EXACT_RULE = "every candidate of the search's edit space: the original with a set of its atomic word edits applied, at most " +
     'one per word, none on negators, numbers or URLs, at most max_words_changed of the words';
-/** The keys of `exact`; the config schema shares them with the tabular attack, which takes none (src/tabular/exact.ts). */
+/** The keys of `exact`; the config schema shares them with the tabular attack, which takes none (tabular/exact.ts). */
 const EXACT_SCHEMA = (0,schema_parts/* closed */.$h)({
     max_candidates: { type: 'integer', minimum: 1, maximum: MAX_MAX_CANDIDATES },
     operators: { type: 'array', items: { enum: search_edits/* SEARCH_OPERATORS */.V$ }, minItems: 1 },

@@ -65,7 +65,7 @@ export interface GatePlan {
    * only).
    */
   minAttackStrength?: Record<string, Threshold>;
-  /** `gate.min_certified_share`: the least share of decided rows exact must certify, per model (absent: reported only). */
+  /** `gate.min_certified_share`: the least share of decided rows exact must certify, per model (absent: none). */
   minCertifiedShare?: Threshold;
   allowNotEvaluated: boolean;
   /** Models the gate judges (all configured models when not restricted). */

@@ -207,7 +207,7 @@ function strengthChecks(m: ModelMetrics, gate: GatePlan, judged: boolean): Check
   return specs;
 }
 
-/** `certified_share/<model>` (docs/search.md#exact), only when `gate.min_certified_share` is set: certified ÷ decided. */
+/** `certified_share/<model>` (docs/search.md#exact), only when `gate.min_certified_share` is set: certified/decided */
 function certifiedShareChecks(m: ModelMetrics, gate: GatePlan, judged: boolean): CheckSpec[] {
   const threshold = gate.minCertifiedShare;
   const certified = m.exact_certificate?.certified;

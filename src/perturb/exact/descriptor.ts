@@ -30,7 +30,7 @@ interface ExactParams {
   from_search: boolean;
 }
 
-/** The keys of `exact`; the config schema shares them with the tabular attack, which takes none (src/tabular/exact.ts). */
+/** The keys of `exact`; the config schema shares them with the tabular attack, which takes none (tabular/exact.ts). */
 const EXACT_SCHEMA = closed({
   max_candidates: { type: 'integer', minimum: 1, maximum: MAX_MAX_CANDIDATES },
   operators: { type: 'array', items: { enum: SEARCH_OPERATORS }, minItems: 1 },
