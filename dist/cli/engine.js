@@ -13609,8 +13609,8 @@ function checkCertified(rows, task) {
 
 // EXTERNAL MODULE: ./src/evaluate/score-store.ts
 var score_store = __nccwpck_require__(5969);
-// EXTERNAL MODULE: ./src/perturb/exact/descriptor.ts + 3 modules
-var descriptor = __nccwpck_require__(1109);
+// EXTERNAL MODULE: ./src/perturb/exact/descriptor.ts + 4 modules
+var descriptor = __nccwpck_require__(5155);
 // EXTERNAL MODULE: ./src/perturb/search/edits.ts
 var edits = __nccwpck_require__(7604);
 // EXTERNAL MODULE: ./src/evaluate/candidate.ts
@@ -13655,7 +13655,8 @@ async function enumerated(plan, example, model, clean, cleanResult, exact, count
         transitions: tm.protectedTransitions,
         policy: (0,attack_success/* successPolicy */.OH)(plan, model.name),
         clean: cleanResult,
-        score
+        score,
+        ...(model.linear ? { linear: model.linear } : {})
     });
     counters.predictions += outcome.queries;
     counters.exactQueries = (counters.exactQueries ?? 0) + outcome.queries;
@@ -13677,7 +13678,7 @@ async function enumerated(plan, example, model, clean, cleanResult, exact, count
         certificate: {
             certified: outcome.certified,
             tie: outcome.tie,
-            method: outcome.uncovered === 'edit_space' ? 'undecided' : 'enumeration',
+            method: outcome.closedForm ? 'closed_form' : outcome.uncovered === 'edit_space' ? 'undecided' : 'enumeration',
             candidates: outcome.candidates,
             candidatesBound: outcome.candidatesBound
         }
@@ -30900,8 +30901,23 @@ class NaiveBayesModel {
             probabilities: true
         };
     }
+    /** Its log joint is linear in the word counts (docs/search.md#exact); a text with no known word gets the prior. */
+    linear = {
+        scores: (text) => this.joint(text, true),
+        separator: word_tokens/* TOKEN_SEPARATOR */.GP
+    };
     /** Posterior probabilities in label order. */
     probabilities(text, once = false) {
+        const joint = this.joint(text, once);
+        const max = (0,numbers/* maxOf */._)(joint);
+        let sum = 0;
+        for (const j of joint)
+            sum += Math.exp(j - max);
+        const logNorm = Math.log(sum) + max;
+        return joint.map((j) => Math.exp(j - logNorm));
+    }
+    /** The log joint of each label: log prior + \u03a3 counts \u00d7 log P(w|c). */
+    joint(text, once) {
         const { ids, counts } = this.featurizer.row(text, once);
         // Sum features in vocabulary order, as a sparse row product does. With no known word the
         // sum is 0 and the joint is the log prior, normalised below exactly as scikit-learn does.
@@ -30917,12 +30933,7 @@ class NaiveBayesModel {
         });
         for (let i = 0; i < ids.length; i++)
             count[ids[i]] = 0;
-        const max = (0,numbers/* maxOf */._)(joint);
-        let sum = 0;
-        for (const j of joint)
-            sum += Math.exp(j - max);
-        const logNorm = Math.log(sum) + max;
-        return joint.map((j) => Math.exp(j - logNorm));
+        return joint;
     }
     async score(inputs, options = {}) {
         const once = options.once === true;
@@ -31932,6 +31943,27 @@ class TfidfScorer {
         this.memo.set(text, scores, 8 * scores.length);
         return scores;
     }
+    /**
+     * Each label's dot product with its unit centroid, before the text's own norm (common to every label, so the argmax
+     * is the cosines'); null for a text with no known feature, which scores 0 everywhere.
+     */
+    linearScores(text) {
+        const row = this.featurizer.row(text, true);
+        const { weights, norm } = weigh(row, this.params.idf);
+        if (norm === 0)
+            return null;
+        const width = this.labels.length;
+        const dots = new Float64Array(width);
+        for (let i = 0; i < weights.length; i++) {
+            const base = row.ids[i] * width;
+            for (let c = 0; c < width; c++)
+                dots[c] = dots[c] + weights[i] * this.params.centroids[base + c];
+        }
+        return this.labels.map((_, c) => {
+            const cnorm = this.centroidNorms[c];
+            return cnorm === 0 ? 0 : dots[c] / cnorm;
+        });
+    }
     cosines(row) {
         const { weights, norm } = weigh(row, this.params.idf);
         if (norm === 0)
@@ -31958,11 +31990,16 @@ class TfidfModel {
     scorer;
     labels;
     kind;
+    /** Linear in the token counts before the common norm (docs/search.md#exact). */
+    linear;
     constructor(name, scorer) {
         this.name = name;
         this.scorer = scorer;
         this.labels = scorer.labels;
         this.kind = scorer.kind;
+        // char_wb n-grams stay inside a whitespace-separated chunk; word tokens inside a letter, digit or _ run.
+        const separator = scorer.kind === 'tfidf-char' ? _text_char_ngrams_js__WEBPACK_IMPORTED_MODULE_5__/* .PY_WHITESPACE */ .GB : _text_word_tokens_js__WEBPACK_IMPORTED_MODULE_3__/* .TOKEN_SEPARATOR */ .GP;
+        this.linear = { scores: (text) => scorer.linearScores(text), separator };
     }
     static fit(name, train, labels, analyzer) {
         return new TfidfModel(name, new TfidfScorer(fitTfidf(analyzer, train, labels)));
@@ -32323,7 +32360,7 @@ function dictionaryFor(dictionary, language) {
 
 /***/ }),
 
-/***/ 1109:
+/***/ 5155:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32350,6 +32387,119 @@ var search_descriptor = __nccwpck_require__(9403);
 var dictionary_file = __nccwpck_require__(465);
 // EXTERNAL MODULE: ./src/perturb/search/objective.ts
 var objective = __nccwpck_require__(7538);
+;// CONCATENATED MODULE: ./src/perturb/exact/closed-form.ts
+
+/** A gap this far below zero, relative to the scores involved, is certain despite rounding (\u00a720's tie scale). */
+const TIE = 1e-9;
+/** The labels a wrong decision may name: every other label, or gold's protected targets. */
+function rivals(o, g) {
+    if (o.objective === 'untargeted')
+        return o.labels.map((_, j) => j).filter((j) => j !== g);
+    return o.transitions.filter((t) => t.from === o.gold).map((t) => o.labels.indexOf(t.to));
+}
+/** Whether a UTF-16 unit ends tokens (half of a surrogate pair never does: the run is taken to go on). */
+function ends(ch, separator) {
+    const c = ch.charCodeAt(0);
+    return !(c >= 0xd800 && c <= 0xdfff) && separator.test(ch);
+}
+/** The text with every token run (or chunk) holding an editable word blanked: the tokens no edit can touch. */
+function untouchable(text, edits, separator) {
+    let out = '';
+    let at = 0;
+    for (const word of edits) {
+        const { start, end } = word[0];
+        let a = start;
+        let b = end;
+        while (a > at && !ends(text[a - 1], separator))
+            a--;
+        while (b < text.length && !ends(text[b], separator))
+            b++;
+        if (a < at)
+            a = at;
+        out += text.slice(at, a) + ' ';
+        at = Math.max(at, b);
+    }
+    return out + text.slice(at);
+}
+/** Whether consecutive editable words (in text order) each have a separator between them. */
+function separated(text, edits, separator) {
+    for (let i = 1; i < edits.length; i++) {
+        const before = edits[i - 1][0];
+        const after = edits[i][0];
+        if (!separator.test(text.slice(before.end, after.start)))
+            return false;
+    }
+    return true;
+}
+/**
+ * When the closed form proves that no set of at most `limit` of these edits gives a wrong decision: the single edit,
+ * valid on its own, that comes closest (the largest gain of the rival that gets nearest), shown as the row's candidate.
+ * Null when it cannot tell (the caller then asks the model) or when no single edit is valid on its own.
+ */
+function closedFormCertificate(task, edits, linear) {
+    const text = task.space.text;
+    const g = task.labels.indexOf(task.gold);
+    const wrong = rivals(task, g);
+    if (g < 0 || wrong.length === 0)
+        return null;
+    if (!separated(text, edits, linear.separator))
+        return null;
+    // A text whose every known token some edit reaches could lose them all (no linear decision there).
+    if (linear.scores(untouchable(text, edits, linear.separator)) === null)
+        return null;
+    const base = linear.scores(text);
+    if (base === null)
+        return null;
+    let scale = 1;
+    for (const s of base)
+        scale = Math.max(scale, Math.abs(s));
+    // Per rival: each word's largest gain over gold among its edits; and every edit's gains, to pick the one shown.
+    const gains = wrong.map(() => []);
+    const each = [];
+    for (const word of edits) {
+        const best = wrong.map(() => -Infinity);
+        for (const e of word) {
+            const after = linear.scores((0,search_edits/* applySearchEdits */.aQ)(text, [e]));
+            if (after === null)
+                return null;
+            const mine = wrong.map((j) => {
+                scale = Math.max(scale, Math.abs(after[j]), Math.abs(after[g]));
+                return after[j] - base[j] - (after[g] - base[g]);
+            });
+            mine.forEach((gain, k) => (best[k] = Math.max(best[k], gain)));
+            each.push({ edit: e, gains: mine });
+        }
+        best.forEach((b, k) => gains[k].push(b));
+    }
+    const reach = wrong.map((j, k) => {
+        const top = gains[k]
+            .filter((x) => x > 0)
+            .sort((a, b) => b - a)
+            .slice(0, task.limit);
+        let r = base[j] - base[g];
+        for (const x of top)
+            r += x;
+        return { r, terms: top.length };
+    });
+    if (!reach.every(({ r, terms }) => r < -TIE * (1 + scale) * (1 + terms)))
+        return null;
+    // The rival that gets nearest, and its best single edit that is valid on its own.
+    let k = 0;
+    reach.forEach(({ r }, i) => {
+        if (r > reach[k].r)
+            k = i;
+    });
+    let shown = null;
+    for (const { edit, gains: mine } of each) {
+        const gain = mine[k];
+        if (shown !== null && gain <= shown.gain)
+            continue;
+        if ((0,search_edits/* editSetViolation */.yx)(text, [edit], task.limit, task.maxCharEditRatio) === null)
+            shown = { edit, gain };
+    }
+    return shown?.edit ?? null;
+}
+
 // EXTERNAL MODULE: ./src/util/numbers.ts
 var numbers = __nccwpck_require__(1986);
 ;// CONCATENATED MODULE: ./src/perturb/exact/enumerate.ts
@@ -32451,10 +32601,11 @@ function noSetBreaksBudget(space, edits, limit, maxCharEditRatio) {
 
 
 
+
 /** Most candidate texts sent to the model in one call. */
 const BATCH = 4096;
 /** \u00a720's tie rule: a margin within this share of (1 + the largest |score| involved) of zero. */
-const TIE = 1e-9;
+const solve_TIE = 1e-9;
 /** The single edits of each editable word (words whose draws offer none left out). */
 function wordEdits(space) {
     const out = [];
@@ -32472,15 +32623,45 @@ function maxAbs(scores) {
     return m;
 }
 function isTie(margin, scores) {
-    return Math.abs(margin) <= TIE * (1 + maxAbs(scores));
+    return Math.abs(margin) <= solve_TIE * (1 + maxAbs(scores));
 }
 async function solveExactText(task) {
     const original = task.space.text;
     const edits = wordEdits(task.space);
     const size = spaceSize(task.space, edits, task.limit, task.maxCharEditRatio, task.maxCandidates);
-    const untouched = { text: original, edits: [], result: task.clean, queries: 0, certified: null, tie: null };
+    const untouched = {
+        text: original,
+        edits: [],
+        result: task.clean,
+        queries: 0,
+        certified: null,
+        tie: null,
+        closedForm: false
+    };
     if (size.count === 0)
         return { ...untouched, uncovered: 'no_edit', candidates: 0, candidatesBound: false };
+    // The closed form decides without asking about the space (no size limit) when no candidate can reach a wrong
+    // decision; the closest single edit is asked once, so the row shows the model's own answer on a candidate.
+    const proof = task.linear === undefined ? null : closedFormCertificate(task, edits, task.linear);
+    if (proof !== null) {
+        const text = (0,search_edits/* applySearchEdits */.aQ)(original, [proof]);
+        const [result] = await task.score([text]);
+        if (result?.status === 'ok' && (0,objective/* isSuccess */.oJ)(task, result))
+            throw new Error(`inconsistent evidence: exact's closed form certified a row whose candidate ${JSON.stringify(text)} the ` +
+                'model gets wrong');
+        return {
+            uncovered: null,
+            candidates: size.count,
+            candidatesBound: size.bound,
+            edits: [proof],
+            text,
+            result: result,
+            queries: 1,
+            certified: result?.status === 'ok' ? true : null,
+            tie: result?.status === 'ok' ? false : null,
+            closedForm: true
+        };
+    }
     if (size.bound)
         return { ...untouched, uncovered: 'edit_space', candidates: size.count, candidatesBound: true };
     const answers = new Map();
@@ -32508,7 +32689,8 @@ async function solveExactText(task) {
                     edits: set,
                     text,
                     result: { status: result.status, error },
-                    queries: answers.size
+                    queries: answers.size,
+                    closedForm: false
                 };
             }
             const margin = result.scores === null ? Infinity : (0,objective/* objectiveMargin */.iV)(task, result.scores);
@@ -32530,7 +32712,8 @@ async function solveExactText(task) {
                 result: answers.get(best.text),
                 queries: answers.size,
                 certified: false,
-                tie: best.scores !== null && isTie(best.margin, best.scores)
+                tie: best.scores !== null && isTie(best.margin, best.scores),
+                closedForm: false
             };
     }
     const tie = closest !== null && isTie(closest.margin, closest.scores);
@@ -32544,7 +32727,8 @@ async function solveExactText(task) {
         result: closest === null ? task.clean : answers.get(closest.text),
         queries: answers.size,
         certified: !tie,
-        tie
+        tie,
+        closedForm: false
     };
 }
 
@@ -34367,8 +34551,8 @@ const APPEND = (0,descriptor/* textFamily */.f)({
     build: (params) => ({ runner: appendFamily(params) })
 });
 
-// EXTERNAL MODULE: ./src/perturb/exact/descriptor.ts + 3 modules
-var exact_descriptor = __nccwpck_require__(1109);
+// EXTERNAL MODULE: ./src/perturb/exact/descriptor.ts + 4 modules
+var exact_descriptor = __nccwpck_require__(5155);
 // EXTERNAL MODULE: ./src/util/strings.ts
 var strings = __nccwpck_require__(558);
 // EXTERNAL MODULE: ./src/perturb/dictionary-file.ts
@@ -36967,9 +37151,10 @@ function vectorOf(n, f) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   GB: () => (/* binding */ PY_WHITESPACE),
 /* harmony export */   Wi: () => (/* binding */ CharWbIndex)
 /* harmony export */ });
-/* unused harmony exports PY_WHITESPACE, words */
+/* unused harmony export words */
 /* harmony import */ var _util_grown_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8483);
 /* harmony import */ var _trie_edges_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4500);
 /**
@@ -37620,6 +37805,7 @@ class Trie {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   GP: () => (/* binding */ TOKEN_SEPARATOR),
 /* harmony export */   Hi: () => (/* binding */ wordTokens),
 /* harmony export */   d5: () => (/* binding */ WordIndex),
 /* harmony export */   hx: () => (/* binding */ distinctTokens)
@@ -37635,6 +37821,8 @@ class Trie {
  */
 
 
+/** A character no word token contains: tokens on either side of one are apart. */
+const TOKEN_SEPARATOR = /[^\p{L}\p{N}_]/u;
 /** Finds the runs of /[\p{L}\p{N}_]{2,}/gu (runs.ts). */
 const SCANNER = new _runs_js__WEBPACK_IMPORTED_MODULE_0__/* .RunScanner */ .i('[\\p{L}\\p{N}_]', 2);
 function wordTokens(text) {

@@ -45,7 +45,7 @@ export interface Candidate {
   certificate?: {
     certified: boolean | null;
     tie: boolean | null;
-    method: 'enumeration' | 'undecided';
+    method: 'closed_form' | 'enumeration' | 'undecided';
     candidates: number;
     candidatesBound: boolean;
   };

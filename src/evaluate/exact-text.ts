@@ -58,7 +58,8 @@ async function enumerated(
     transitions: tm.protectedTransitions,
     policy: successPolicy(plan, model.name),
     clean: cleanResult,
-    score
+    score,
+    ...(model.linear ? { linear: model.linear } : {})
   });
   counters.predictions += outcome.queries;
   counters.exactQueries = (counters.exactQueries ?? 0) + outcome.queries;
@@ -80,7 +81,7 @@ async function enumerated(
     certificate: {
       certified: outcome.certified,
       tie: outcome.tie,
-      method: outcome.uncovered === 'edit_space' ? 'undecided' : 'enumeration',
+      method: outcome.closedForm ? 'closed_form' : outcome.uncovered === 'edit_space' ? 'undecided' : 'enumeration',
       candidates: outcome.candidates,
       candidatesBound: outcome.candidatesBound
     }

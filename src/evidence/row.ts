@@ -70,7 +70,7 @@ export interface EvidenceRow {
    * Text `exact` rows (docs/search.md#exact): how the row was decided, the size of its edit space (valid
    * candidates) and whether that size is only a lower bound (the space is larger than max_candidates).
    */
-  method?: 'enumeration' | 'undecided';
+  method?: 'closed_form' | 'enumeration' | 'undecided';
   candidates?: number;
   candidates_bound?: boolean;
   /**

@@ -48,10 +48,24 @@ export interface Model {
   readonly labels: readonly string[];
   /** How many times each input is asked (`repeat`, docs/models.md#repeated-queries); 1 when absent. */
   readonly repeat?: number;
+  /** A decision linear in the text's token counts, which text `exact` reads in closed form (docs/search.md#exact). */
+  readonly linear?: LinearDecision;
   describe(): ModelDescription;
   /** One result per input, in input order. */
   score(inputs: readonly ExampleInput[], options?: ScoreOptions): Promise<ScoreResult[]>;
   close(): Promise<void>;
+}
+
+/**
+ * A model whose decision is the argmax of per-label scores that are a constant plus a sum over the text's token
+ * occurrences (naive Bayes' log joint; a tf-idf centroid model's dot products, whose common 1/|x| does not move the
+ * argmax). Ties between labels go as the model's own scores would take them, within rounding.
+ */
+export interface LinearDecision {
+  /** The per-label linear scores of a text, or null when the text has no known token and they do not decide. */
+  scores(text: string): number[] | null;
+  /** A character that ends every token: edits on words with one between them change disjoint tokens. */
+  separator: RegExp;
 }
 
 interface Decision {

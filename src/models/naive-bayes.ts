@@ -14,8 +14,8 @@ import { sha256Hex } from '../util/hash.js';
 import { stableJson } from '../util/json.js';
 import { sortCodePoints } from '../util/strings.js';
 import { Featurizer, type FeaturizerOptions } from '../text/features.js';
-import { distinctTokens, wordTokens } from '../text/word-tokens.js';
-import type { Model, ModelDescription, ScoreOptions, ScoreResult } from './model.js';
+import { distinctTokens, TOKEN_SEPARATOR, wordTokens } from '../text/word-tokens.js';
+import type { LinearDecision, Model, ModelDescription, ScoreOptions, ScoreResult } from './model.js';
 import { maxOf } from '../util/numbers.js';
 
 interface NaiveBayesParameters {
@@ -118,8 +118,24 @@ export class NaiveBayesModel implements Model {
     };
   }
 
+  /** Its log joint is linear in the word counts (docs/search.md#exact); a text with no known word gets the prior. */
+  readonly linear: LinearDecision = {
+    scores: (text) => this.joint(text, true),
+    separator: TOKEN_SEPARATOR
+  };
+
   /** Posterior probabilities in label order. */
   probabilities(text: string, once = false): number[] {
+    const joint = this.joint(text, once);
+    const max = maxOf(joint);
+    let sum = 0;
+    for (const j of joint) sum += Math.exp(j - max);
+    const logNorm = Math.log(sum) + max;
+    return joint.map((j) => Math.exp(j - logNorm));
+  }
+
+  /** The log joint of each label: log prior + Σ counts × log P(w|c). */
+  private joint(text: string, once: boolean): number[] {
     const { ids, counts } = this.featurizer.row(text, once);
     // Sum features in vocabulary order, as a sparse row product does. With no known word the
     // sum is 0 and the joint is the log prior, normalised below exactly as scikit-learn does.
@@ -133,11 +149,7 @@ export class NaiveBayesModel implements Model {
       return s + (this.logPrior[c] as number);
     });
     for (let i = 0; i < ids.length; i++) count[ids[i] as number] = 0;
-    const max = maxOf(joint);
-    let sum = 0;
-    for (const j of joint) sum += Math.exp(j - max);
-    const logNorm = Math.log(sum) + max;
-    return joint.map((j) => Math.exp(j - logNorm));
+    return joint;
   }
 
   async score(inputs: readonly ExampleInput[], options: ScoreOptions = {}): Promise<ScoreResult[]> {

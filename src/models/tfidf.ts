@@ -11,7 +11,7 @@ import type { Example, ExampleInput } from '../data/example.js';
 import { sha256Hex } from '../util/hash.js';
 import { stableJson } from '../util/json.js';
 import { compareCodePoints, sortCodePoints } from '../util/strings.js';
-import { CharWbIndex } from '../text/char-ngrams.js';
+import { CharWbIndex, PY_WHITESPACE } from '../text/char-ngrams.js';
 import {
   BoundedMemo,
   CHAR_NGRAM_RANGE,
@@ -20,8 +20,8 @@ import {
   type FeaturizerOptions,
   type SparseRow
 } from '../text/features.js';
-import { distinctTokens, wordTokens } from '../text/word-tokens.js';
-import type { Model, ModelDescription, ScoreOptions, ScoreResult } from './model.js';
+import { distinctTokens, TOKEN_SEPARATOR, wordTokens } from '../text/word-tokens.js';
+import type { LinearDecision, Model, ModelDescription, ScoreOptions, ScoreResult } from './model.js';
 
 export type TfidfAnalyzer = 'word' | 'char';
 
@@ -213,6 +213,27 @@ export class TfidfScorer {
     return scores;
   }
 
+  /**
+   * Each label's dot product with its unit centroid, before the text's own norm (common to every label, so the argmax
+   * is the cosines'); null for a text with no known feature, which scores 0 everywhere.
+   */
+  linearScores(text: string): number[] | null {
+    const row = this.featurizer.row(text, true);
+    const { weights, norm } = weigh(row, this.params.idf);
+    if (norm === 0) return null;
+    const width = this.labels.length;
+    const dots = new Float64Array(width);
+    for (let i = 0; i < weights.length; i++) {
+      const base = (row.ids[i] as number) * width;
+      for (let c = 0; c < width; c++)
+        dots[c] = (dots[c] as number) + (weights[i] as number) * (this.params.centroids[base + c] as number);
+    }
+    return this.labels.map((_, c) => {
+      const cnorm = this.centroidNorms[c] as number;
+      return cnorm === 0 ? 0 : (dots[c] as number) / cnorm;
+    });
+  }
+
   private cosines(row: SparseRow): number[] {
     const { weights, norm } = weigh(row, this.params.idf);
     if (norm === 0) return this.labels.map(() => 0);
@@ -237,12 +258,18 @@ export class TfidfModel implements Model {
   readonly labels: readonly string[];
   readonly kind: 'tfidf-word' | 'tfidf-char';
 
+  /** Linear in the token counts before the common norm (docs/search.md#exact). */
+  readonly linear: LinearDecision;
+
   constructor(
     readonly name: string,
     readonly scorer: TfidfScorer
   ) {
     this.labels = scorer.labels;
     this.kind = scorer.kind;
+    // char_wb n-grams stay inside a whitespace-separated chunk; word tokens inside a letter, digit or _ run.
+    const separator = scorer.kind === 'tfidf-char' ? PY_WHITESPACE : TOKEN_SEPARATOR;
+    this.linear = { scores: (text) => scorer.linearScores(text), separator };
   }
 
   static fit(name: string, train: readonly Example[], labels: readonly string[], analyzer: TfidfAnalyzer): TfidfModel {

@@ -8,6 +8,9 @@
 import { RunScanner } from './runs.js';
 import { Trie, type Edges } from './trie-edges.js';
 
+/** A character no word token contains: tokens on either side of one are apart. */
+export const TOKEN_SEPARATOR = /[^\p{L}\p{N}_]/u;
+
 /** Finds the runs of /[\p{L}\p{N}_]{2,}/gu (runs.ts). */
 const SCANNER = new RunScanner('[\\p{L}\\p{N}_]', 2);
 

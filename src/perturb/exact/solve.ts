@@ -9,6 +9,8 @@ import type { ScoreResult } from '../../models/model.js';
 import { applySearchEdits, type EditSpace, type PlacedEdit } from '../search/edits.js';
 import { isSuccess, objectiveMargin, type SearchObjective } from '../search/objective.js';
 import type { ScoreTexts } from '../search/queries.js';
+import type { LinearDecision } from '../../models/model.js';
+import { closedFormCertificate } from './closed-form.js';
 import { spaceSize, validLevels } from './enumerate.js';
 
 interface ExactTextTask extends SearchObjective {
@@ -19,6 +21,8 @@ interface ExactTextTask extends SearchObjective {
   maxCandidates: number;
   clean: ScoreResult;
   score: ScoreTexts;
+  /** The model's decision as a linear function of token counts, when it has one (closed-form certificates). */
+  linear?: LinearDecision;
 }
 
 export interface ExactTextOutcome {
@@ -36,6 +40,8 @@ export interface ExactTextOutcome {
   /** No candidate succeeds and none ties (null unless decided). */
   certified: boolean | null;
   tie: boolean | null;
+  /** Certified by the closed form (closed-form.ts) rather than by asking the model. */
+  closedForm: boolean;
 }
 
 /** Most candidate texts sent to the model in one call. */
@@ -44,7 +50,7 @@ const BATCH = 4096;
 const TIE = 1e-9;
 
 /** The single edits of each editable word (words whose draws offer none left out). */
-function wordEdits(space: EditSpace): PlacedEdit[][] {
+export function wordEdits(space: EditSpace): PlacedEdit[][] {
   const out: PlacedEdit[][] = [];
   for (let i = 0; i < space.size; i++) {
     const edits = space.editsAt(i);
@@ -67,8 +73,40 @@ export async function solveExactText(task: ExactTextTask): Promise<ExactTextOutc
   const original = task.space.text;
   const edits = wordEdits(task.space);
   const size = spaceSize(task.space, edits, task.limit, task.maxCharEditRatio, task.maxCandidates);
-  const untouched = { text: original, edits: [], result: task.clean, queries: 0, certified: null, tie: null };
+  const untouched = {
+    text: original,
+    edits: [],
+    result: task.clean,
+    queries: 0,
+    certified: null,
+    tie: null,
+    closedForm: false
+  };
   if (size.count === 0) return { ...untouched, uncovered: 'no_edit', candidates: 0, candidatesBound: false };
+  // The closed form decides without asking about the space (no size limit) when no candidate can reach a wrong
+  // decision; the closest single edit is asked once, so the row shows the model's own answer on a candidate.
+  const proof = task.linear === undefined ? null : closedFormCertificate(task, edits, task.linear);
+  if (proof !== null) {
+    const text = applySearchEdits(original, [proof]);
+    const [result] = await task.score([text]);
+    if (result?.status === 'ok' && isSuccess(task, result))
+      throw new Error(
+        `inconsistent evidence: exact's closed form certified a row whose candidate ${JSON.stringify(text)} the ` +
+          'model gets wrong'
+      );
+    return {
+      uncovered: null,
+      candidates: size.count,
+      candidatesBound: size.bound,
+      edits: [proof],
+      text,
+      result: result as ScoreResult,
+      queries: 1,
+      certified: result?.status === 'ok' ? true : null,
+      tie: result?.status === 'ok' ? false : null,
+      closedForm: true
+    };
+  }
   if (size.bound) return { ...untouched, uncovered: 'edit_space', candidates: size.count, candidatesBound: true };
   const answers = new Map<string, ScoreResult>();
   let closest: { edits: PlacedEdit[]; text: string; margin: number; scores: readonly number[] } | null = null;
@@ -95,7 +133,8 @@ export async function solveExactText(task: ExactTextTask): Promise<ExactTextOutc
           edits: set,
           text,
           result: { status: result.status, error },
-          queries: answers.size
+          queries: answers.size,
+          closedForm: false
         };
       }
       const margin = result.scores === null ? Infinity : objectiveMargin(task, result.scores);
@@ -116,7 +155,8 @@ export async function solveExactText(task: ExactTextTask): Promise<ExactTextOutc
         result: answers.get(best.text) as ScoreResult,
         queries: answers.size,
         certified: false,
-        tie: best.scores !== null && isTie(best.margin, best.scores)
+        tie: best.scores !== null && isTie(best.margin, best.scores),
+        closedForm: false
       };
   }
   const tie = closest !== null && isTie(closest.margin, closest.scores);
@@ -130,6 +170,7 @@ export async function solveExactText(task: ExactTextTask): Promise<ExactTextOutc
     result: closest === null ? task.clean : (answers.get(closest.text) as ScoreResult),
     queries: answers.size,
     certified: !tie,
-    tie
+    tie,
+    closedForm: false
   };
 }
