@@ -29,7 +29,8 @@ const scores = JSON.stringify({
   method: 0.1,
   result: 0.5
 });
-const echoCommand = `command: ${JSON.stringify(`node __tests__/models/external/fixtures/echo-model.mjs ${scores}`)}`;
+// The scores in single quotes: the command runs through a shell, which would strip double quotes.
+const echoCommand = `command: ${JSON.stringify(`node __tests__/models/external/fixtures/echo-model.mjs '${scores}'`)}`;
 let echo = example;
 for (const c of commands) echo = echo.replace(c, echoCommand);
 writeFileSync(join(scratch, 'cached.yml'), cached);

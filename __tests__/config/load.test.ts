@@ -74,6 +74,7 @@ const GATE_ALLOWED_KEYS = [
   ...SPEC_GATE_DEFAULTS.map(([k]) => k),
   'families',
   'min_attack_strength',
+  'min_certified_share',
   'allow_not_evaluated',
   'require_baseline',
   'block_on',

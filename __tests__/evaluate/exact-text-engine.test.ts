@@ -49,8 +49,11 @@ describe('exact on the bundled example (a small edit space)', () => {
     expect(exact.length).toBe(rows.filter((r) => r.condition === 'clean').length);
     const kinds: Record<string, number> = {};
     for (const r of exact) {
-      expect(r.candidates_bound).toBe(r.method === 'undecided');
-      expect(r.queries).toBeLessThanOrEqual(r.candidates_bound ? 0 : r.candidates);
+      // Only an undecided row or one the closed form settled (no size limit) may have more than max_candidates.
+      if (r.method === 'undecided') expect(r.candidates_bound).toBe(true);
+      if (r.method === 'enumeration') expect(r.candidates_bound).toBe(false);
+      if (r.method === 'closed_form') expect([r.certified, r.queries]).toEqual([true, 1]);
+      if (r.method !== 'closed_form') expect(r.queries).toBeLessThanOrEqual(r.candidates_bound ? 0 : r.candidates);
       if (r.eligible !== true) {
         expect([r.certified, r.tie, r.queries]).toEqual([null, null, 0]);
         continue;
@@ -73,11 +76,18 @@ describe('exact on the bundled example (a small edit space)', () => {
       }
       expect(r.tested).toBe(true);
       expect(r.certified).toBe(r.success === false && r.tie === false);
-      const kind = r.success ? 'success' : r.certified ? 'certified' : 'tie';
+      const kind = r.success
+        ? 'success'
+        : r.method === 'closed_form'
+          ? 'closed_form'
+          : r.certified
+            ? 'certified'
+            : 'tie';
       kinds[kind] = (kinds[kind] ?? 0) + 1;
     }
     expect(kinds.success).toBeGreaterThan(0);
     expect(kinds.certified).toBeGreaterThan(0);
+    expect(kinds.closed_form).toBeGreaterThan(0);
     expect(kinds.undecided).toBeGreaterThan(0);
   });
 

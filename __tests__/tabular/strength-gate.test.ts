@@ -140,7 +140,7 @@ describe('gate.min_attack_strength', () => {
       /^c\.yml:16: gate\.min_attack_strength\.fgm: expected a number from 0 to 1, found number 1\.5$/
     );
     expect(message(config(0.06, ['  min_attack_strength: { exact: 1 }']))).toMatch(
-      /^c\.yml:16: gate\.min_attack_strength\.exact: unknown key; expected one of fgm, pgd, square, boundary, found "exact"$/
+      /^c\.yml:16: gate\.min_attack_strength\.exact: unknown key; expected one of fgm, pgd, square, boundary, search, found "exact"$/
     );
     expect(message(config(0.06, ['  min_attack_strength: 0.9']))).toMatch(
       /^c\.yml:16: gate\.min_attack_strength: expected a mapping, found number 0\.9$/
