@@ -28,7 +28,14 @@ const withoutExact = example.replace(
   searchLine,
   `    search: { knowledge: scores, queries: 200, operators: ${operators} }\n`
 );
-const scores = JSON.stringify({ background: 0.5, gap: 0.1, implication: 0.1, limitation: 0.1, method: 0.1, result: 0.1 });
+const scores = JSON.stringify({
+  background: 0.5,
+  gap: 0.1,
+  implication: 0.1,
+  limitation: 0.1,
+  method: 0.1,
+  result: 0.1
+});
 const echoModels =
   'models:\n' +
   ['a', 'b', 'c', 'd']
@@ -66,7 +73,11 @@ function once(config) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 function runs(config) {
   const all = Array.from({ length: repeats }, () => once(config));
-  return { wall: median(all.map((r) => r.wall)), evaluate: median(all.map((r) => r.evaluate)), queries: all[0].queries };
+  return {
+    wall: median(all.map((r) => r.wall)),
+    evaluate: median(all.map((r) => r.evaluate)),
+    queries: all[0].queries
+  };
 }
 
 const echoExact = runs('echo-exact.yml');
