@@ -50,7 +50,7 @@ const BATCH = 4096;
 const TIE = 1e-9;
 
 /** The single edits of each editable word (words whose draws offer none left out). */
-export function wordEdits(space: EditSpace): PlacedEdit[][] {
+function wordEdits(space: EditSpace): PlacedEdit[][] {
   const out: PlacedEdit[][] = [];
   for (let i = 0; i < space.size; i++) {
     const edits = space.editsAt(i);
