@@ -1,6 +1,6 @@
 // `npm run bench`: scripts/bench.js with the flags given (npm hands them to this file, not to the
-// last of a chain of commands), then the external-model, Python-model, tabular and kept-answer benches with their
-// defaults.
+// last of a chain of commands), then the external-model, Python-model, tabular, kept-answer and text-exact benches
+// with their defaults.
 // Stops at the first that fails, with its exit status; with `--only-search`, bench.js alone runs.
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
@@ -16,7 +16,8 @@ const steps = [
         ['bench-external.js', []],
         ['bench-python.js', []],
         ['bench-tabular.js', []],
-        ['bench-cache.js', []]
+        ['bench-cache.js', []],
+        ['bench-exact.js', []]
       ])
 ];
 for (const [file, stepArgs] of steps) {
