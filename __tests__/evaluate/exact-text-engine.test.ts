@@ -8,6 +8,9 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadPlan } from '../../src/config/load.js';
+import { explain } from '../../src/explain/explain.js';
+import { renderExplanation } from '../../src/explain/render.js';
+import { prepare } from '../../src/pipeline/prepare.js';
 import { ConfigError } from '../../src/errors.js';
 import { merge, run, verify } from '../../src/engine.js';
 import { wordLimit } from '../../src/perturb/search/edits.js';
@@ -129,6 +132,43 @@ describe('exact on the bundled example (a small edit space)', () => {
       expect(strength.denominator ?? 0).toBe(both.filter((r) => r.success === true).length);
     }
   });
+
+  test('explain on a data row ends where the run’s exact row ends, and says how it was decided', async () => {
+    const prepared = await prepare(loadPlan({ root, configPath: EXAMPLE_CONFIG }), { root });
+    try {
+      const exact = rows.filter((r) => r.condition === 'exact' && r.eligible === true);
+      // One row of each kind: a success, a closed-form certificate, an enumerated certificate, an undecided row.
+      const picks = ['success', 'closed_form', 'enumeration', 'undecided'].map(
+        (kind) =>
+          exact.find((r) => (kind === 'success' ? r.success === true : r.method === kind && r.success !== true)) as Row
+      );
+      for (const row of picks) {
+        const e = await explain(prepared, { id: row.id, text: row.text, language: row.language });
+        const reading = (e.exact ?? []).find((x) => x.model === row.model);
+        expect(reading).toBeDefined();
+        expect({
+          text: reading?.perturbed_text,
+          queries: reading?.queries,
+          edits: reading?.edits,
+          method: reading?.method,
+          candidates: reading?.candidates
+        }).toEqual({
+          text: row.perturbed_text,
+          queries: row.queries,
+          edits: row.edits,
+          method: row.method,
+          candidates: row.candidates
+        });
+        const text = renderExplanation(e, { configPath: EXAMPLE_CONFIG, seed: 1637, trainRows: 1 });
+        expect(text).toContain('exact (every candidate of the declared edit space');
+        if (row.success === true) expect(text).toMatch(/SUCCESS with \d+ edited words? \(the fewest\)/);
+        if (row.method === 'closed_form') expect(text).toContain('certified by the closed form');
+        if (row.method === 'undecided') expect(text).toContain('undecided: more than max_candidates');
+      }
+    } finally {
+      await Promise.all(prepared.models.map((m) => m.close()));
+    }
+  }, 120_000);
 
   test('two shards merge to the same bytes; verify agrees', async () => {
     for (const k of [1, 2])

@@ -5,12 +5,12 @@
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4065);
+/* harmony import */ var _engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5037);
 /* harmony import */ var _util_bundle_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8706);
 /* harmony import */ var _util_threads_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1361);
 /* harmony import */ var _util_engine_thread_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2953);
 /* harmony import */ var _init_next_command_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2605);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9183);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(536);
 /**
  * The CLI's engine (dist/cli/engine.js): run and exit with the status main() returns. The
  * launcher (dist/cli/index.js, src/cli/index.ts) compiles and starts it. A command that may write
@@ -65,7 +65,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9183:
+/***/ 536:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -74,8 +74,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   i: () => (/* binding */ main)
 });
 
-// EXTERNAL MODULE: ./src/engine.ts + 132 modules
-var engine = __nccwpck_require__(4065);
+// EXTERNAL MODULE: ./src/engine.ts + 131 modules
+var engine = __nccwpck_require__(5037);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/errors.ts
@@ -581,22 +581,84 @@ var paths = __nccwpck_require__(1066);
 var decode = __nccwpck_require__(5064);
 // EXTERNAL MODULE: ./src/data/example.ts
 var example = __nccwpck_require__(6486);
-// EXTERNAL MODULE: ./src/evaluate/score-store.ts
-var score_store = __nccwpck_require__(5969);
+// EXTERNAL MODULE: ./src/evaluate/exact-text.ts
+var exact_text = __nccwpck_require__(3086);
 // EXTERNAL MODULE: ./src/models/model.ts
 var models_model = __nccwpck_require__(351);
+// EXTERNAL MODULE: ./src/perturb/search/objective.ts
+var search_objective = __nccwpck_require__(7538);
+// EXTERNAL MODULE: ./src/evidence/attack-success.ts
+var attack_success = __nccwpck_require__(6019);
+;// CONCATENATED MODULE: ./src/explain/exact-reading.ts
+
+
+
+
+function outcomeOf(candidate, eligible, success, result) {
+    const c = candidate.certificate;
+    if (!eligible)
+        return 'not_eligible';
+    if (candidate.notAttemptedReason === 'no_edit')
+        return 'no_edit';
+    if (c.method === 'undecided')
+        return 'undecided';
+    if (result.status !== 'ok')
+        return 'error';
+    if (success)
+        return 'success';
+    return c.tie === true ? 'tie' : 'certified';
+}
+async function explainExact(input) {
+    const { exact, plan } = input;
+    if (exact === undefined)
+        return null;
+    const out = [];
+    for (const [m, model] of input.models.entries()) {
+        const cleanResult = input.cleanResults[m];
+        const gold = input.dataGold ?? (0,models_model/* decisionOf */.u)(model.labels, cleanResult)?.prediction ?? null;
+        const counters = { model: model.name, predictions: 0, distinctInputs: 0, modelCalls: 0 };
+        const example = { ...input.example, label: gold ?? '' };
+        const [candidate] = (await (0,exact_text/* exactCandidates */.A)(plan, [example], model, [input.clean], [cleanResult], exact, counters));
+        const row = candidate.search;
+        const certificate = candidate.certificate;
+        const eligible = gold !== null && (0,models_model/* decisionOf */.u)(model.labels, cleanResult)?.prediction === gold;
+        const objective = {
+            labels: model.labels,
+            gold: gold ?? '',
+            objective: plan.threatModel.objective,
+            transitions: plan.threatModel.protectedTransitions,
+            policy: (0,attack_success/* successPolicy */.OH)(plan, model.name)
+        };
+        const success = row.result.status === 'ok' && (0,search_objective/* isSuccess */.oJ)(objective, row.result);
+        const d = (0,models_model/* decisionOf */.u)(model.labels, row.result);
+        out.push({
+            model: model.name,
+            gold,
+            outcome: outcomeOf(candidate, eligible, success, row.result),
+            method: certificate.method,
+            candidates: certificate.candidates,
+            candidates_bound: certificate.candidatesBound,
+            queries: row.queries,
+            edits: row.edits,
+            perturbed_text: candidate.perturbedText ?? '',
+            prediction: d?.prediction ?? null,
+            margin: d?.margin ?? null,
+            error: row.result.status === 'ok' ? null : row.result.error
+        });
+    }
+    return out;
+}
+
+// EXTERNAL MODULE: ./src/evaluate/score-store.ts
+var score_store = __nccwpck_require__(5969);
 // EXTERNAL MODULE: ./src/drill/ref.ts
 var ref = __nccwpck_require__(3704);
 // EXTERNAL MODULE: ./src/evaluate/search.ts
 var evaluate_search = __nccwpck_require__(747);
-// EXTERNAL MODULE: ./src/evidence/attack-success.ts
-var attack_success = __nccwpck_require__(6019);
 // EXTERNAL MODULE: ./src/perturb/dictionary-file.ts
 var dictionary_file = __nccwpck_require__(465);
 // EXTERNAL MODULE: ./src/perturb/search/edits.ts
 var search_edits = __nccwpck_require__(7604);
-// EXTERNAL MODULE: ./src/perturb/search/objective.ts
-var search_objective = __nccwpck_require__(7538);
 // EXTERNAL MODULE: ./src/perturb/search/descriptor.ts + 3 modules
 var descriptor = __nccwpck_require__(9403);
 ;// CONCATENATED MODULE: ./src/explain/search-path.ts
@@ -847,6 +909,21 @@ async function explainSearch(input) {
 }
 
 ;// CONCATENATED MODULE: ./src/explain/explain.ts
+/**
+ * The sandbox for one text (docs/explain-and-release.md): every configured model's reading of
+ * the text, clean and under each configured perturbation family. It goes through the run's own
+ * stages \u2014 `prepare()` trains the models and builds the families, the run's candidate source
+ * builds the candidates (evaluate/conditions.ts `candidatesFor`), the run's score store scores
+ * them \u2014 so for a text that is in the data, with that row's id and language, every candidate,
+ * prediction and margin equals the row's evidence. Nothing is written.
+ *
+ * With `attacks.search` configured, each model's search path follows (search-path.ts): the run's
+ * own search, listened to.
+ *
+ * The id matters: every perturbation choice is drawn from (seed, family, id, position), so the
+ * same text under another id can get other transpositions. The default id is `explain`.
+ */
+
 
 
 
@@ -958,6 +1035,15 @@ async function explain(prepared, request) {
         search: source.search,
         dataGold: row && row.same_text && row.same_language ? row.label : null
     });
+    const exact = await explainExact({
+        plan: prepared.plan,
+        example,
+        models,
+        clean,
+        cleanResults: models.map((_, m) => store.get(m, clean)),
+        exact: source.exact,
+        dataGold: row && row.same_text && row.same_language ? row.label : null
+    });
     return {
         id: request.id,
         language: request.language,
@@ -966,7 +1052,8 @@ async function explain(prepared, request) {
         models: head.models.map((d) => ({ name: d.name, kind: d.kind, digest: d.digest, probabilities: d.probabilities })),
         data_row: row,
         conditions,
-        ...(search ? { search } : {})
+        ...(search ? { search } : {}),
+        ...(exact ? { exact } : {})
     };
 }
 
@@ -977,13 +1064,6 @@ var json = __nccwpck_require__(4976);
 // EXTERNAL MODULE: ./src/models/registry.ts + 34 modules
 var registry = __nccwpck_require__(378);
 ;// CONCATENATED MODULE: ./src/explain/render.ts
-/**
- * The sandbox's output: plain text for a person, or one JSON object. Every value from the config,
- * the data or the command line is shown with hidden characters escaped (util/visible.ts), so a
- * text cannot add a line, reorder one with a bidi control, or start a line with `::` (which a
- * GitHub runner reads as a workflow command). The JSON is escaped the same way, which keeps it
- * valid JSON with the same values.
- */
 
 
 
@@ -1145,6 +1225,49 @@ function searchBlock(s, e, width) {
     }
     return out;
 }
+function exactLine(r) {
+    const size = `${r.candidates}${r.candidates_bound ? '+' : ''} candidate${r.candidates === 1 ? '' : 's'}`;
+    const how = r.method === 'closed_form' ? 'by the closed form' : `by asking ${r.queries} of ${size}`;
+    const reading = `${v(r.gold ?? '', 40)} \u2192 ${v(r.prediction ?? 'missing', 40)}`;
+    switch (r.outcome) {
+        case 'success': {
+            const words = `${r.edits.length} edited word${r.edits.length === 1 ? '' : 's'}`;
+            return `SUCCESS with ${words} (the fewest), found ${how}: ${reading}`;
+        }
+        case 'certified':
+            return `certified ${how} (${size}): no candidate of the declared edit space moves it`;
+        case 'tie':
+            return `a tie ${how}: the closest candidate is within rounding of a wrong decision (never certified)`;
+        case 'undecided':
+            return `undecided: more than max_candidates (${size}); nothing asked (uncovered: edit_space)`;
+        case 'no_edit':
+            return 'not tested: no word of this text has a valid edit (uncovered: no_edit)';
+        case 'not_eligible':
+            return 'not run: the clean prediction is not the label to move away from (not eligible)';
+        case 'error':
+            return `missing: ${v(r.error ?? 'the model failed', 200)}`;
+    }
+}
+function exactBlock(readings, e, width) {
+    const out = ['', 'exact (every candidate of the declared edit space; docs/search.md#exact):'];
+    for (const r of readings) {
+        out.push(`  ${`${v(r.model, 40)}:`.padEnd(width + 1)}  ${exactLine(r)}`);
+        if (r.outcome === 'success' || r.outcome === 'certified' || r.outcome === 'tie') {
+            const label = r.outcome === 'success' ? 'edits' : 'closest';
+            if (r.edits.length > 0)
+                out.push(`    ${label}: ${r.edits.map((x) => editText(x)).join(', ')}`);
+            if (r.perturbed_text !== e.text) {
+                const marks = (0,search_marks/* searchMarks */.B)({ text: e.text, perturbed_text: r.perturbed_text, edits: r.edits, language: e.language }, ref/* SNIPPET_CHARS */.An);
+                const span = (0,ref/* changedSpan */.Nj)(e.text, r.perturbed_text);
+                const now = marks
+                    ? markedParts(marks.perturbed)
+                    : marked((0,ref/* snippet */.UA)(r.perturbed_text, span.start, span.endCandidate, ref/* SNIPPET_CHARS */.An));
+                out.push(`    now: ${now}`);
+            }
+        }
+    }
+    return out;
+}
 /** The readings as text, one block per condition. */
 function renderExplanation(e, context) {
     const width = Math.max((0,numbers/* maxOf */._)(e.models.map((m) => v(m.name, 40).length)), 5);
@@ -1182,6 +1305,8 @@ function renderExplanation(e, context) {
     }
     if (e.search)
         out.push(...searchBlock(e.search, e, width));
+    if (e.exact)
+        out.push(...exactBlock(e.exact, e, width));
     out.push('', `Margins are top score \u2212 second score, not comparable across models. ${MARK_OPEN}\u2026${MARK_CLOSE} marks the ` +
         `changed span; --json gives every score.`);
     return out.join('\n') + '\n';
@@ -1206,7 +1331,8 @@ function explanationJson(e, context) {
                 scores: r.scores === null ? null : (0,json/* orderedMap */.Wy)(e.labels.map((l, i) => [l, r.scores?.[i]]))
             }))
         })),
-        ...(e.search ? { search: e.search } : {})
+        ...(e.search ? { search: e.search } : {}),
+        ...(e.exact ? { exact: e.exact } : {})
     };
     return (0,visible/* visible */.RK)((0,json/* stableJson */._Y)(value, 2), '\n') + '\n';
 }
@@ -13452,7 +13578,7 @@ function searchMarks(row, max) {
 
 /***/ }),
 
-/***/ 4065:
+/***/ 5037:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -13609,116 +13735,10 @@ function checkCertified(rows, task) {
 
 // EXTERNAL MODULE: ./src/evaluate/score-store.ts
 var score_store = __nccwpck_require__(5969);
-// EXTERNAL MODULE: ./src/perturb/exact/descriptor.ts + 4 modules
-var descriptor = __nccwpck_require__(5155);
-// EXTERNAL MODULE: ./src/perturb/search/edits.ts
-var edits = __nccwpck_require__(7604);
-// EXTERNAL MODULE: ./src/evaluate/candidate.ts
-var evaluate_candidate = __nccwpck_require__(4562);
+// EXTERNAL MODULE: ./src/evaluate/exact-text.ts
+var exact_text = __nccwpck_require__(3086);
 // EXTERNAL MODULE: ./src/evaluate/search.ts
 var search = __nccwpck_require__(747);
-// EXTERNAL MODULE: ./src/evaluate/step-batcher.ts
-var step_batcher = __nccwpck_require__(7171);
-;// CONCATENATED MODULE: ./src/evaluate/exact-text.ts
-
-
-
-
-
-
-/** Rows enumerated side by side for a model answering elsewhere (their calls are shared); one at a time in process. */
-const ROWS_AT_ONCE_REMOTE = 16;
-/** The exact row of an example exact does not run on (not eligible): the clean answer, nothing spent. */
-function notEnumerated(example, clean, cleanResult) {
-    return {
-        condition: descriptor/* EXACT_TEXT */.A.name,
-        masked: true,
-        invalidReason: null,
-        input: example.input,
-        digest: clean.digest,
-        perturbedText: example.input.kind === 'text' ? example.input.text : '',
-        attempted: true,
-        changed: false,
-        valid: true,
-        search: { result: cleanResult, queries: 0, edits: [] },
-        certificate: { certified: null, tie: null, method: 'enumeration', candidates: 0, candidatesBound: false }
-    };
-}
-async function enumerated(plan, example, model, clean, cleanResult, exact, counters, score) {
-    const original = example.input.kind === 'text' ? example.input.text : '';
-    const tm = plan.threatModel;
-    const outcome = await exact.run({
-        input: { id: example.id, text: original, language: example.language },
-        labels: model.labels,
-        gold: example.label,
-        objective: tm.objective,
-        transitions: tm.protectedTransitions,
-        policy: (0,attack_success/* successPolicy */.OH)(plan, model.name),
-        clean: cleanResult,
-        score,
-        ...(model.linear ? { linear: model.linear } : {})
-    });
-    counters.predictions += outcome.queries;
-    counters.exactQueries = (counters.exactQueries ?? 0) + outcome.queries;
-    const changed = outcome.text !== original;
-    const input = changed ? { kind: 'text', text: outcome.text } : example.input;
-    const decided = outcome.uncovered === null;
-    return {
-        condition: descriptor/* EXACT_TEXT */.A.name,
-        masked: true,
-        invalidReason: null,
-        input,
-        digest: changed ? (0,evaluate_candidate/* inputDigest */.x)(input) : clean.digest,
-        perturbedText: outcome.text,
-        attempted: decided,
-        ...(decided ? {} : { notAttemptedReason: outcome.uncovered }),
-        changed,
-        valid: decided ? true : null,
-        search: { result: outcome.result, queries: outcome.queries, edits: (0,edits/* recordedEdits */.Ai)(outcome.edits) },
-        certificate: {
-            certified: outcome.certified,
-            tie: outcome.tie,
-            method: outcome.closedForm ? 'closed_form' : outcome.uncovered === 'edit_space' ? 'undecided' : 'enumeration',
-            candidates: outcome.candidates,
-            candidatesBound: outcome.candidatesBound
-        }
-    };
-}
-/** One model's exact candidates for `examples` (one per example, in order). */
-async function exactCandidates(plan, examples, model, clean, cleanResults, exact, counters) {
-    const out = new Array(examples.length);
-    const batcher = new step_batcher/* StepBatcher */.O((0,search/* scorer */.lM)(model, counters));
-    let next = 0;
-    const lane = async () => {
-        while (next < examples.length) {
-            const e = next++;
-            const example = examples[e];
-            const cleanResult = cleanResults[e];
-            out[e] = !(0,search/* searchable */.Vk)(plan, example, model, cleanResult)
-                ? notEnumerated(example, clean[e], cleanResult)
-                : await enumerated(plan, example, model, clean[e], cleanResult, exact, counters, batcher.ask);
-        }
-    };
-    const inProcess = Number.isFinite(model.batchSize ?? 512);
-    const lanes = Math.min(examples.length, inProcess ? 1 : ROWS_AT_ONCE_REMOTE);
-    await Promise.all(Array.from({ length: lanes }, lane));
-    return out;
-}
-/** Adds each example's exact candidate to every model's list, in the conditions' order. */
-async function addExactCandidates(plan, part, models, lists, exact, conditions, store, counters) {
-    const at = conditions.indexOf(descriptor/* EXACT_TEXT */.A.name);
-    for (const [m, model] of models.entries()) {
-        const perExample = lists[m];
-        const clean = perExample.map((list) => list[0]);
-        const found = await exactCandidates(plan, part, model, clean, clean.map((c) => store.get(m, c)), exact, counters[m]);
-        perExample.forEach((list, e) => {
-            const copy = [...list];
-            copy.splice(at, 0, found[e]);
-            perExample[e] = copy;
-        });
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/evaluate/evaluate.ts
 
 
@@ -13845,7 +13865,7 @@ async function evaluate(plan, chunks, models, source, sink, options = {}) {
             if (source.search)
                 await (0,search/* addSearchCandidates */.US)(plan, part, models, lists, source.search, source.conditions, store, counters, options.searchWallMs);
             if (source.exact)
-                await addExactCandidates(plan, part, models, lists, source.exact, source.conditions, store, counters);
+                await (0,exact_text/* addExactCandidates */.J)(plan, part, models, lists, source.exact, source.conditions, store, counters);
             part.forEach((example, e) => {
                 models.forEach((model, m) => {
                     const list = lists[m][e];
@@ -19223,7 +19243,7 @@ function successesWithin(curve, q) {
 }
 
 // EXTERNAL MODULE: ./src/perturb/search/descriptor.ts + 3 modules
-var search_descriptor = __nccwpck_require__(9403);
+var descriptor = __nccwpck_require__(9403);
 ;// CONCATENATED MODULE: ./src/metrics/cells/search.ts
 
 
@@ -19231,7 +19251,7 @@ var search_descriptor = __nccwpck_require__(9403);
 const searchCell = {
     fields: ['search'],
     make(context) {
-        const at = context.perturbed.indexOf(search_descriptor/* SEARCH_NAME */.NE);
+        const at = context.perturbed.indexOf(descriptor/* SEARCH_NAME */.NE);
         if (at < 0)
             return null;
         const counts = perScope(context, emptySearchCounts);
@@ -24241,6 +24261,8 @@ function unpackVocabulary(packed) {
     return out;
 }
 
+// EXTERNAL MODULE: ./src/evaluate/candidate.ts
+var evaluate_candidate = __nccwpck_require__(4562);
 ;// CONCATENATED MODULE: ./src/evaluate/conditions.ts
 /**
  * Text candidates (docs/definitions.md#conditions): the clean text, then one candidate per configured family, each with
@@ -26556,6 +26578,121 @@ function describeFound(value) {
 /** SHA-256 of a model input, as recorded in evidence rows (`input_sha256`). */
 function inputDigest(input) {
     return (0,_util_hash_js__WEBPACK_IMPORTED_MODULE_0__/* .sha256Hex */ .f)((0,_data_example_js__WEBPACK_IMPORTED_MODULE_1__/* .inputKey */ .s)(input));
+}
+
+
+/***/ }),
+
+/***/ 3086:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   A: () => (/* binding */ exactCandidates),
+/* harmony export */   J: () => (/* binding */ addExactCandidates)
+/* harmony export */ });
+/* harmony import */ var _evidence_attack_success_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6019);
+/* harmony import */ var _perturb_exact_descriptor_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5155);
+/* harmony import */ var _perturb_search_edits_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7604);
+/* harmony import */ var _candidate_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4562);
+/* harmony import */ var _search_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(747);
+/* harmony import */ var _step_batcher_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7171);
+
+
+
+
+
+
+/** Rows enumerated side by side for a model answering elsewhere (their calls are shared); one at a time in process. */
+const ROWS_AT_ONCE_REMOTE = 16;
+/** The exact row of an example exact does not run on (not eligible): the clean answer, nothing spent. */
+function notEnumerated(example, clean, cleanResult) {
+    return {
+        condition: _perturb_exact_descriptor_js__WEBPACK_IMPORTED_MODULE_0__/* .EXACT_TEXT */ .A.name,
+        masked: true,
+        invalidReason: null,
+        input: example.input,
+        digest: clean.digest,
+        perturbedText: example.input.kind === 'text' ? example.input.text : '',
+        attempted: true,
+        changed: false,
+        valid: true,
+        search: { result: cleanResult, queries: 0, edits: [] },
+        certificate: { certified: null, tie: null, method: 'enumeration', candidates: 0, candidatesBound: false }
+    };
+}
+async function enumerated(plan, example, model, clean, cleanResult, exact, counters, score) {
+    const original = example.input.kind === 'text' ? example.input.text : '';
+    const tm = plan.threatModel;
+    const outcome = await exact.run({
+        input: { id: example.id, text: original, language: example.language },
+        labels: model.labels,
+        gold: example.label,
+        objective: tm.objective,
+        transitions: tm.protectedTransitions,
+        policy: (0,_evidence_attack_success_js__WEBPACK_IMPORTED_MODULE_4__/* .successPolicy */ .OH)(plan, model.name),
+        clean: cleanResult,
+        score,
+        ...(model.linear ? { linear: model.linear } : {})
+    });
+    counters.predictions += outcome.queries;
+    counters.exactQueries = (counters.exactQueries ?? 0) + outcome.queries;
+    const changed = outcome.text !== original;
+    const input = changed ? { kind: 'text', text: outcome.text } : example.input;
+    const decided = outcome.uncovered === null;
+    return {
+        condition: _perturb_exact_descriptor_js__WEBPACK_IMPORTED_MODULE_0__/* .EXACT_TEXT */ .A.name,
+        masked: true,
+        invalidReason: null,
+        input,
+        digest: changed ? (0,_candidate_js__WEBPACK_IMPORTED_MODULE_2__/* .inputDigest */ .x)(input) : clean.digest,
+        perturbedText: outcome.text,
+        attempted: decided,
+        ...(decided ? {} : { notAttemptedReason: outcome.uncovered }),
+        changed,
+        valid: decided ? true : null,
+        search: { result: outcome.result, queries: outcome.queries, edits: (0,_perturb_search_edits_js__WEBPACK_IMPORTED_MODULE_1__/* .recordedEdits */ .Ai)(outcome.edits) },
+        certificate: {
+            certified: outcome.certified,
+            tie: outcome.tie,
+            method: outcome.closedForm ? 'closed_form' : outcome.uncovered === 'edit_space' ? 'undecided' : 'enumeration',
+            candidates: outcome.candidates,
+            candidatesBound: outcome.candidatesBound
+        }
+    };
+}
+/** One model's exact candidates for `examples` (one per example, in order). */
+async function exactCandidates(plan, examples, model, clean, cleanResults, exact, counters) {
+    const out = new Array(examples.length);
+    const batcher = new _step_batcher_js__WEBPACK_IMPORTED_MODULE_5__/* .StepBatcher */ .O((0,_search_js__WEBPACK_IMPORTED_MODULE_3__/* .scorer */ .lM)(model, counters));
+    let next = 0;
+    const lane = async () => {
+        while (next < examples.length) {
+            const e = next++;
+            const example = examples[e];
+            const cleanResult = cleanResults[e];
+            out[e] = !(0,_search_js__WEBPACK_IMPORTED_MODULE_3__/* .searchable */ .Vk)(plan, example, model, cleanResult)
+                ? notEnumerated(example, clean[e], cleanResult)
+                : await enumerated(plan, example, model, clean[e], cleanResult, exact, counters, batcher.ask);
+        }
+    };
+    const inProcess = Number.isFinite(model.batchSize ?? 512);
+    const lanes = Math.min(examples.length, inProcess ? 1 : ROWS_AT_ONCE_REMOTE);
+    await Promise.all(Array.from({ length: lanes }, lane));
+    return out;
+}
+/** Adds each example's exact candidate to every model's list, in the conditions' order. */
+async function addExactCandidates(plan, part, models, lists, exact, conditions, store, counters) {
+    const at = conditions.indexOf(_perturb_exact_descriptor_js__WEBPACK_IMPORTED_MODULE_0__/* .EXACT_TEXT */ .A.name);
+    for (const [m, model] of models.entries()) {
+        const perExample = lists[m];
+        const clean = perExample.map((list) => list[0]);
+        const found = await exactCandidates(plan, part, model, clean, clean.map((c) => store.get(m, c)), exact, counters[m]);
+        perExample.forEach((list, e) => {
+            const copy = [...list];
+            copy.splice(at, 0, found[e]);
+            perExample[e] = copy;
+        });
+    }
 }
 
 
@@ -38947,7 +39084,7 @@ exports.composeDoc = composeDoc;
 
 
 
-var Alias = __nccwpck_require__(6446);
+var Alias = __nccwpck_require__(4065);
 var identity = __nccwpck_require__(1127);
 var composeCollection = __nccwpck_require__(7349);
 var composeScalar = __nccwpck_require__(5413);
@@ -40557,7 +40694,7 @@ exports.mapIncludes = mapIncludes;
 
 
 
-var Alias = __nccwpck_require__(6446);
+var Alias = __nccwpck_require__(4065);
 var Collection = __nccwpck_require__(101);
 var identity = __nccwpck_require__(1127);
 var Pair = __nccwpck_require__(7165);
@@ -41048,7 +41185,7 @@ exports.applyReviver = applyReviver;
 
 
 
-var Alias = __nccwpck_require__(6446);
+var Alias = __nccwpck_require__(4065);
 var identity = __nccwpck_require__(1127);
 var Scalar = __nccwpck_require__(3301);
 
@@ -41404,7 +41541,7 @@ var composer = __nccwpck_require__(9984);
 var Document = __nccwpck_require__(3021);
 var Schema = __nccwpck_require__(5840);
 var errors = __nccwpck_require__(1464);
-var Alias = __nccwpck_require__(6446);
+var Alias = __nccwpck_require__(4065);
 var identity = __nccwpck_require__(1127);
 var Pair = __nccwpck_require__(7165);
 var Scalar = __nccwpck_require__(3301);
@@ -41478,7 +41615,7 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 6446:
+/***/ 4065:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 

@@ -89,7 +89,7 @@ async function enumerated(
 }
 
 /** One model's exact candidates for `examples` (one per example, in order). */
-async function exactCandidates(
+export async function exactCandidates(
   plan: Plan,
   examples: readonly Example[],
   model: Model,

@@ -12,6 +12,7 @@
  * The id matters: every perturbation choice is drawn from (seed, family, id, position), so the
  * same text under another id can get other transpositions. The default id is `explain`.
  */
+import { explainExact, type ExactReading } from './exact-reading.js';
 import type { Condition } from '../evidence/condition.js';
 import type { Example } from '../data/example.js';
 import type { Candidate } from '../evaluate/candidate.js';
@@ -86,6 +87,8 @@ export interface Explanation {
   conditions: ConditionReading[];
   /** The adaptive search's path per model, when the config has `attacks.search` (search-path.ts). */
   search?: SearchExplanation;
+  /** `exact`'s outcome per model, when the config has `attacks.exact` (exact-reading.ts). */
+  exact?: ExactReading[];
 }
 
 function codePoints(text: string, units: number): number {
@@ -197,6 +200,15 @@ export async function explain(prepared: Prepared, request: ExplainRequest): Prom
     search: source.search,
     dataGold: row && row.same_text && row.same_language ? row.label : null
   });
+  const exact = await explainExact({
+    plan: prepared.plan,
+    example,
+    models,
+    clean,
+    cleanResults: models.map((_, m) => store.get(m, clean)),
+    exact: source.exact,
+    dataGold: row && row.same_text && row.same_language ? row.label : null
+  });
   return {
     id: request.id,
     language: request.language,
@@ -205,6 +217,7 @@ export async function explain(prepared: Prepared, request: ExplainRequest): Prom
     models: head.models.map((d) => ({ name: d.name, kind: d.kind, digest: d.digest, probabilities: d.probabilities })),
     data_row: row,
     conditions,
-    ...(search ? { search } : {})
+    ...(search ? { search } : {}),
+    ...(exact ? { exact } : {})
   };
 }

@@ -5,6 +5,7 @@
  * GitHub runner reads as a workflow command). The JSON is escaped the same way, which keeps it
  * valid JSON with the same values.
  */
+import type { ExactReading } from './exact-reading.js';
 import { changedSpan, snippet, SNIPPET_CHARS, type TextSnippet } from '../drill/ref.js';
 import { searchMarks, type MarkedSnippet } from '../drill/search-marks.js';
 import { stableJson, orderedMap } from '../util/json.js';
@@ -198,6 +199,53 @@ function searchBlock(s: SearchExplanation, e: Explanation, width: number): strin
   return out;
 }
 
+function exactLine(r: ExactReading): string {
+  const size = `${r.candidates}${r.candidates_bound ? '+' : ''} candidate${r.candidates === 1 ? '' : 's'}`;
+  const how = r.method === 'closed_form' ? 'by the closed form' : `by asking ${r.queries} of ${size}`;
+  const reading = `${v(r.gold ?? '', 40)} → ${v(r.prediction ?? 'missing', 40)}`;
+  switch (r.outcome) {
+    case 'success': {
+      const words = `${r.edits.length} edited word${r.edits.length === 1 ? '' : 's'}`;
+      return `SUCCESS with ${words} (the fewest), found ${how}: ${reading}`;
+    }
+    case 'certified':
+      return `certified ${how} (${size}): no candidate of the declared edit space moves it`;
+    case 'tie':
+      return `a tie ${how}: the closest candidate is within rounding of a wrong decision (never certified)`;
+    case 'undecided':
+      return `undecided: more than max_candidates (${size}); nothing asked (uncovered: edit_space)`;
+    case 'no_edit':
+      return 'not tested: no word of this text has a valid edit (uncovered: no_edit)';
+    case 'not_eligible':
+      return 'not run: the clean prediction is not the label to move away from (not eligible)';
+    case 'error':
+      return `missing: ${v(r.error ?? 'the model failed', 200)}`;
+  }
+}
+
+function exactBlock(readings: readonly ExactReading[], e: Explanation, width: number): string[] {
+  const out = ['', 'exact (every candidate of the declared edit space; docs/search.md#exact):'];
+  for (const r of readings) {
+    out.push(`  ${`${v(r.model, 40)}:`.padEnd(width + 1)}  ${exactLine(r)}`);
+    if (r.outcome === 'success' || r.outcome === 'certified' || r.outcome === 'tie') {
+      const label = r.outcome === 'success' ? 'edits' : 'closest';
+      if (r.edits.length > 0) out.push(`    ${label}: ${r.edits.map((x) => editText(x as never)).join(', ')}`);
+      if (r.perturbed_text !== e.text) {
+        const marks = searchMarks(
+          { text: e.text, perturbed_text: r.perturbed_text, edits: r.edits, language: e.language },
+          SNIPPET_CHARS
+        );
+        const span = changedSpan(e.text, r.perturbed_text);
+        const now = marks
+          ? markedParts(marks.perturbed)
+          : marked(snippet(r.perturbed_text, span.start, span.endCandidate, SNIPPET_CHARS));
+        out.push(`    now: ${now}`);
+      }
+    }
+  }
+  return out;
+}
+
 /** The readings as text, one block per condition. */
 export function renderExplanation(
   e: Explanation,
@@ -242,6 +290,7 @@ export function renderExplanation(
     for (const r of c.readings) out.push(readingLine(r, width, c.condition === 'clean', c));
   }
   if (e.search) out.push(...searchBlock(e.search, e, width));
+  if (e.exact) out.push(...exactBlock(e.exact, e, width));
   out.push(
     '',
     `Margins are top score − second score, not comparable across models. ${MARK_OPEN}…${MARK_CLOSE} marks the ` +
@@ -273,7 +322,8 @@ export function explanationJson(
         scores: r.scores === null ? null : orderedMap(e.labels.map((l, i) => [l, r.scores?.[i]] as const))
       }))
     })),
-    ...(e.search ? { search: e.search } : {})
+    ...(e.search ? { search: e.search } : {}),
+    ...(e.exact ? { exact: e.exact } : {})
   };
   return visible(stableJson(value, 2), '\n') + '\n';
 }
