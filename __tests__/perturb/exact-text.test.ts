@@ -138,3 +138,61 @@ describe.each(golden.cases.map((c) => [c.name, c] as const))('exact by enumerati
     expect(closedForm.size).toBeGreaterThan(0);
   });
 });
+
+describe('the closed form declines where its sum would not be exact', () => {
+  const c = golden.cases[0] as GoldenCase;
+  const models = fitModels(c);
+  const solve = async (model: Model, text: string, gold: string) => {
+    const space = editSpace(text, {
+      seed: golden.seed,
+      id: 'cf',
+      language: 'en',
+      operators: golden.operators,
+      dictionary: new Map(Object.entries(golden.dictionary.en ?? {}))
+    });
+    const [clean] = await model.score([{ kind: 'text', text }]);
+    return solveExactText({
+      labels: model.labels,
+      gold,
+      objective: 'untargeted',
+      transitions: [],
+      space,
+      limit: 1,
+      maxCharEditRatio: null,
+      maxCandidates: 20_000,
+      clean: clean as never,
+      score: (texts) => model.score(texts.map((t) => ({ kind: 'text' as const, text: t }))),
+      ...(model.linear ? { linear: model.linear } : {})
+    });
+  };
+  const predicted = async (model: Model, text: string): Promise<string> => {
+    const [r] = await model.score([{ kind: 'text', text }]);
+    const scores = (r as { scores: number[] }).scores;
+    return model.labels[scores.indexOf(Math.max(...scores))] as string;
+  };
+
+  test('two editable words in one token run (joined by _) are enumerated; apart, the closed form certifies', async () => {
+    const model = models.get('naive-bayes') as Model;
+    const joined = 'results_model improves data';
+    const apart = 'results model improves data';
+    const a = await solve(model, joined, await predicted(model, joined));
+    expect(a.closedForm).toBe(false);
+    const b = await solve(model, apart, await predicted(model, apart));
+    expect([b.certified, b.closedForm]).toEqual([true, true]);
+  });
+
+  test('tf-idf: a text whose every known token an edit can change is enumerated (no known token would score 0s)', async () => {
+    const model = models.get('tfidf-word') as Model;
+    const text = 'strong results';
+    const out = await solve(model, text, await predicted(model, text));
+    expect(out.closedForm).toBe(false);
+  });
+
+  test('a case change alone touches no token: a word that only offers one may share a run with another', async () => {
+    const model = models.get('naive-bayes') as Model;
+    // "the" (three letters) offers only a case change; joined to "data" by _ it would otherwise stop the closed form.
+    const text = 'results model improves data_the';
+    const out = await solve(model, text, await predicted(model, text));
+    expect([out.certified, out.closedForm]).toEqual([true, true]);
+  });
+});

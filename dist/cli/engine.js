@@ -1227,7 +1227,9 @@ function searchBlock(s, e, width) {
 }
 function exactLine(r) {
     const size = `${r.candidates}${r.candidates_bound ? '+' : ''} candidate${r.candidates === 1 ? '' : 's'}`;
-    const how = r.method === 'closed_form' ? 'by the closed form' : `by asking ${r.queries} of ${size}`;
+    const how = r.method === 'closed_form'
+        ? `by the closed form (${size}; the closest one asked)`
+        : `after asking ${r.queries} of ${size}`;
     const reading = `${v(r.gold ?? '', 40)} \u2192 ${v(r.prediction ?? 'missing', 40)}`;
     switch (r.outcome) {
         case 'success': {
@@ -1235,7 +1237,7 @@ function exactLine(r) {
             return `SUCCESS with ${words} (the fewest), found ${how}: ${reading}`;
         }
         case 'certified':
-            return `certified ${how} (${size}): no candidate of the declared edit space moves it`;
+            return `certified ${how}: no candidate of the declared edit space moves it`;
         case 'tie':
             return `a tie ${how}: the closest candidate is within rounding of a wrong decision (never certified)`;
         case 'undecided':
@@ -31041,7 +31043,8 @@ class NaiveBayesModel {
     /** Its log joint is linear in the word counts (docs/search.md#exact); a text with no known word gets the prior. */
     linear = {
         scores: (text) => this.joint(text, true),
-        separator: word_tokens/* TOKEN_SEPARATOR */.GP
+        separator: word_tokens/* TOKEN_SEPARATOR */.GP,
+        fold: (text) => text.toLowerCase()
     };
     /** Posterior probabilities in label order. */
     probabilities(text, once = false) {
@@ -32136,7 +32139,7 @@ class TfidfModel {
         this.kind = scorer.kind;
         // char_wb n-grams stay inside a whitespace-separated chunk; word tokens inside a letter, digit or _ run.
         const separator = scorer.kind === 'tfidf-char' ? _text_char_ngrams_js__WEBPACK_IMPORTED_MODULE_5__/* .PY_WHITESPACE */ .GB : _text_word_tokens_js__WEBPACK_IMPORTED_MODULE_3__/* .TOKEN_SEPARATOR */ .GP;
-        this.linear = { scores: (text) => scorer.linearScores(text), separator };
+        this.linear = { scores: (text) => scorer.linearScores(text), separator, fold: (text) => text.toLowerCase() };
     }
     static fit(name, train, labels, analyzer) {
         return new TfidfModel(name, new TfidfScorer(fitTfidf(analyzer, train, labels)));
@@ -32579,10 +32582,13 @@ function closedFormCertificate(task, edits, linear) {
     const wrong = rivals(task, g);
     if (g < 0 || wrong.length === 0)
         return null;
-    if (!separated(text, edits, linear.separator))
+    // Words whose every edit leaves the text as the tokenizer reads it (a case change) touch no token.
+    const folded = linear.fold(text);
+    const acting = edits.filter((word) => word.some((e) => linear.fold((0,search_edits/* applySearchEdits */.aQ)(text, [e])) !== folded));
+    if (!separated(text, acting, linear.separator))
         return null;
     // A text whose every known token some edit reaches could lose them all (no linear decision there).
-    if (linear.scores(untouchable(text, edits, linear.separator)) === null)
+    if (linear.scores(untouchable(text, acting, linear.separator)) === null)
         return null;
     const base = linear.scores(text);
     if (base === null)

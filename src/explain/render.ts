@@ -201,7 +201,10 @@ function searchBlock(s: SearchExplanation, e: Explanation, width: number): strin
 
 function exactLine(r: ExactReading): string {
   const size = `${r.candidates}${r.candidates_bound ? '+' : ''} candidate${r.candidates === 1 ? '' : 's'}`;
-  const how = r.method === 'closed_form' ? 'by the closed form' : `by asking ${r.queries} of ${size}`;
+  const how =
+    r.method === 'closed_form'
+      ? `by the closed form (${size}; the closest one asked)`
+      : `after asking ${r.queries} of ${size}`;
   const reading = `${v(r.gold ?? '', 40)} → ${v(r.prediction ?? 'missing', 40)}`;
   switch (r.outcome) {
     case 'success': {
@@ -209,7 +212,7 @@ function exactLine(r: ExactReading): string {
       return `SUCCESS with ${words} (the fewest), found ${how}: ${reading}`;
     }
     case 'certified':
-      return `certified ${how} (${size}): no candidate of the declared edit space moves it`;
+      return `certified ${how}: no candidate of the declared edit space moves it`;
     case 'tie':
       return `a tie ${how}: the closest candidate is within rounding of a wrong decision (never certified)`;
     case 'undecided':

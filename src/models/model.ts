@@ -66,6 +66,8 @@ export interface LinearDecision {
   scores(text: string): number[] | null;
   /** A character that ends every token: edits on words with one between them change disjoint tokens. */
   separator: RegExp;
+  /** The text as the tokenizer reads it (lower-cased): an edit that leaves this unchanged changes no token. */
+  fold(text: string): string;
 }
 
 interface Decision {

@@ -121,7 +121,8 @@ export class NaiveBayesModel implements Model {
   /** Its log joint is linear in the word counts (docs/search.md#exact); a text with no known word gets the prior. */
   readonly linear: LinearDecision = {
     scores: (text) => this.joint(text, true),
-    separator: TOKEN_SEPARATOR
+    separator: TOKEN_SEPARATOR,
+    fold: (text) => text.toLowerCase()
   };
 
   /** Posterior probabilities in label order. */

@@ -269,7 +269,7 @@ export class TfidfModel implements Model {
     this.kind = scorer.kind;
     // char_wb n-grams stay inside a whitespace-separated chunk; word tokens inside a letter, digit or _ run.
     const separator = scorer.kind === 'tfidf-char' ? PY_WHITESPACE : TOKEN_SEPARATOR;
-    this.linear = { scores: (text) => scorer.linearScores(text), separator };
+    this.linear = { scores: (text) => scorer.linearScores(text), separator, fold: (text) => text.toLowerCase() };
   }
 
   static fit(name: string, train: readonly Example[], labels: readonly string[], analyzer: TfidfAnalyzer): TfidfModel {

@@ -67,9 +67,12 @@ export function closedFormCertificate(
   const g = task.labels.indexOf(task.gold);
   const wrong = rivals(task, g);
   if (g < 0 || wrong.length === 0) return null;
-  if (!separated(text, edits, linear.separator)) return null;
+  // Words whose every edit leaves the text as the tokenizer reads it (a case change) touch no token.
+  const folded = linear.fold(text);
+  const acting = edits.filter((word) => word.some((e) => linear.fold(applySearchEdits(text, [e])) !== folded));
+  if (!separated(text, acting, linear.separator)) return null;
   // A text whose every known token some edit reaches could lose them all (no linear decision there).
-  if (linear.scores(untouchable(text, edits, linear.separator)) === null) return null;
+  if (linear.scores(untouchable(text, acting, linear.separator)) === null) return null;
   const base = linear.scores(text);
   if (base === null) return null;
   let scale = 1;
