@@ -114,3 +114,11 @@ export function randomTexts(
   }
   return texts;
 }
+
+/** The rows of an output folder's evidence.jsonl, parsed (tests read their fields loosely). */
+export function evidenceRowsOf(root: string, out: string): Array<Record<string, any>> {
+  return readFileSync(join(root, out, 'evidence.jsonl'), 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+}

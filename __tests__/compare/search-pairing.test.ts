@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Comparison } from '../../src/compare/comparison.js';
 import { run, verify } from '../../src/engine.js';
-import { EXAMPLE_CONFIG, EXAMPLE_SEARCH_LINE, exampleRepo } from '../helpers.js';
+import { EXAMPLE_CONFIG, EXAMPLE_SEARCH_LINE, exampleRepo, evidenceRowsOf } from '../helpers.js';
 
 type Row = {
   split: string;
@@ -24,11 +24,7 @@ type Row = {
   queries?: number;
 };
 
-const rowsOf = (root: string, out: string): Row[] =>
-  readFileSync(join(root, out, 'evidence.jsonl'), 'utf8')
-    .trimEnd()
-    .split('\n')
-    .map((l) => JSON.parse(l) as Row);
+const rowsOf = (root: string, out: string): Row[] => evidenceRowsOf(root, out) as Row[];
 const key = (r: Row) => `${r.split}\u0000${r.id}\u0000${r.model}\u0000${r.condition}`;
 
 describe('search rows against a baseline', () => {

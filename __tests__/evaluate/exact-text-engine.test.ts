@@ -15,15 +15,11 @@ import { ConfigError } from '../../src/errors.js';
 import { merge, run, verify } from '../../src/engine.js';
 import { wordLimit } from '../../src/perturb/search/edits.js';
 import { scanText } from '../../src/perturb/words.js';
-import { EXAMPLE_CONFIG, REPO_ROOT, smallExampleRepo, tempRepo } from '../helpers.js';
+import { EXAMPLE_CONFIG, REPO_ROOT, smallExampleRepo, tempRepo, evidenceRowsOf } from '../helpers.js';
 import { searchRowProblem, type RowEdit } from '../perturb/search-check.js';
 
 type Row = Record<string, any>;
-const rowsOf = (root: string, out: string): Row[] =>
-  readFileSync(join(root, out, 'evidence.jsonl'), 'utf8')
-    .trimEnd()
-    .split('\n')
-    .map((l) => JSON.parse(l) as Row);
+const rowsOf = (root: string, out: string): Row[] => evidenceRowsOf(root, out) as Row[];
 
 const SHARE = 0.1;
 const MAX = 3000;

@@ -11,15 +11,11 @@ import { wordLimit } from '../../src/perturb/search/edits.js';
 import { typoViolation } from '../../src/perturb/typo.js';
 import { typoEdit, typoLetters } from '../../src/perturb/typo-edits.js';
 import { scanText } from '../../src/perturb/words.js';
-import { EXAMPLE_CONFIG, EXAMPLE_SEARCH_LINE, exampleRepo, smallExampleRepo } from '../helpers.js';
+import { EXAMPLE_CONFIG, EXAMPLE_SEARCH_LINE, exampleRepo, smallExampleRepo, evidenceRowsOf } from '../helpers.js';
 import { searchRowProblem, type RowEdit } from '../perturb/search-check.js';
 
 type Row = Record<string, any>;
-const rowsOf = (root: string, out: string): Row[] =>
-  readFileSync(join(root, out, 'evidence.jsonl'), 'utf8')
-    .trimEnd()
-    .split('\n')
-    .map((l) => JSON.parse(l) as Row);
+const rowsOf = (root: string, out: string): Row[] => evidenceRowsOf(root, out) as Row[];
 
 const SEED = 1637;
 const OPS = '[transpose, format, typo_swap, typo_delete, typo_insert, typo_substitute]';

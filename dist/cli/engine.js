@@ -1215,15 +1215,19 @@ function searchBlock(s, e, width) {
         out.push(...searchPathLines(p, width));
         if (p.perturbed_text !== e.text &&
             (p.outcome === 'success' || p.outcome === 'budget_spent' || p.outcome === 'no_success')) {
-            const marks = (0,search_marks/* searchMarks */.B)({ text: e.text, perturbed_text: p.perturbed_text, edits: p.edits, language: e.language }, ref/* SNIPPET_CHARS */.An);
-            const span = (0,ref/* changedSpan */.Nj)(e.text, p.perturbed_text);
-            const now = marks
-                ? markedParts(marks.perturbed)
-                : marked((0,ref/* snippet */.UA)(p.perturbed_text, span.start, span.endCandidate, ref/* SNIPPET_CHARS */.An));
-            out.push(`    now: ${now}`);
+            out.push(nowLine(e, p.perturbed_text, p.edits));
         }
     }
     return out;
+}
+/** The candidate an attack ended on, its edited words marked (or, failing that, the changed span). */
+function nowLine(e, perturbed, edits) {
+    const marks = (0,search_marks/* searchMarks */.B)({ text: e.text, perturbed_text: perturbed, edits, language: e.language }, ref/* SNIPPET_CHARS */.An);
+    const span = (0,ref/* changedSpan */.Nj)(e.text, perturbed);
+    const now = marks
+        ? markedParts(marks.perturbed)
+        : marked((0,ref/* snippet */.UA)(perturbed, span.start, span.endCandidate, ref/* SNIPPET_CHARS */.An));
+    return `    now: ${now}`;
 }
 function exactLine(r) {
     const size = `${r.candidates}${r.candidates_bound ? '+' : ''} candidate${r.candidates === 1 ? '' : 's'}`;
@@ -1257,15 +1261,9 @@ function exactBlock(readings, e, width) {
         if (r.outcome === 'success' || r.outcome === 'certified' || r.outcome === 'tie') {
             const label = r.outcome === 'success' ? 'edits' : 'closest';
             if (r.edits.length > 0)
-                out.push(`    ${label}: ${r.edits.map((x) => editText(x)).join(', ')}`);
-            if (r.perturbed_text !== e.text) {
-                const marks = (0,search_marks/* searchMarks */.B)({ text: e.text, perturbed_text: r.perturbed_text, edits: r.edits, language: e.language }, ref/* SNIPPET_CHARS */.An);
-                const span = (0,ref/* changedSpan */.Nj)(e.text, r.perturbed_text);
-                const now = marks
-                    ? markedParts(marks.perturbed)
-                    : marked((0,ref/* snippet */.UA)(r.perturbed_text, span.start, span.endCandidate, ref/* SNIPPET_CHARS */.An));
-                out.push(`    now: ${now}`);
-            }
+                out.push(`    ${label}: ${r.edits.map(editText).join(', ')}`);
+            if (r.perturbed_text !== e.text)
+                out.push(nowLine(e, r.perturbed_text, r.edits));
         }
     }
     return out;
@@ -26592,14 +26590,10 @@ function inputDigest(input) {
 /* harmony export */   A: () => (/* binding */ exactCandidates),
 /* harmony export */   J: () => (/* binding */ addExactCandidates)
 /* harmony export */ });
-/* harmony import */ var _evidence_attack_success_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6019);
 /* harmony import */ var _perturb_exact_descriptor_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5155);
-/* harmony import */ var _perturb_search_edits_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7604);
-/* harmony import */ var _candidate_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4562);
-/* harmony import */ var _search_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(747);
-/* harmony import */ var _step_batcher_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7171);
-
-
+/* harmony import */ var _per_model_rows_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3688);
+/* harmony import */ var _search_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(747);
+/* harmony import */ var _step_batcher_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7171);
 
 
 
@@ -26609,50 +26603,19 @@ const ROWS_AT_ONCE_REMOTE = 16;
 /** The exact row of an example exact does not run on (not eligible): the clean answer, nothing spent. */
 function notEnumerated(example, clean, cleanResult) {
     return {
-        condition: _perturb_exact_descriptor_js__WEBPACK_IMPORTED_MODULE_0__/* .EXACT_TEXT */ .A.name,
-        masked: true,
-        invalidReason: null,
-        input: example.input,
-        digest: clean.digest,
-        perturbedText: example.input.kind === 'text' ? example.input.text : '',
-        attempted: true,
-        changed: false,
-        valid: true,
-        search: { result: cleanResult, queries: 0, edits: [] },
+        ...(0,_per_model_rows_js__WEBPACK_IMPORTED_MODULE_1__/* .unmovedRow */ .nS)(_perturb_exact_descriptor_js__WEBPACK_IMPORTED_MODULE_0__/* .EXACT_TEXT */ .A.name, example, clean, cleanResult),
         certificate: { certified: null, tie: null, method: 'enumeration', candidates: 0, candidatesBound: false }
     };
 }
 async function enumerated(plan, example, model, clean, cleanResult, exact, counters, score) {
-    const original = example.input.kind === 'text' ? example.input.text : '';
-    const tm = plan.threatModel;
     const outcome = await exact.run({
-        input: { id: example.id, text: original, language: example.language },
-        labels: model.labels,
-        gold: example.label,
-        objective: tm.objective,
-        transitions: tm.protectedTransitions,
-        policy: (0,_evidence_attack_success_js__WEBPACK_IMPORTED_MODULE_4__/* .successPolicy */ .OH)(plan, model.name),
-        clean: cleanResult,
-        score,
+        ...(0,_per_model_rows_js__WEBPACK_IMPORTED_MODULE_1__/* .rowCall */ .V7)(plan, example, model, cleanResult, score),
         ...(model.linear ? { linear: model.linear } : {})
     });
     counters.predictions += outcome.queries;
     counters.exactQueries = (counters.exactQueries ?? 0) + outcome.queries;
-    const changed = outcome.text !== original;
-    const input = changed ? { kind: 'text', text: outcome.text } : example.input;
-    const decided = outcome.uncovered === null;
     return {
-        condition: _perturb_exact_descriptor_js__WEBPACK_IMPORTED_MODULE_0__/* .EXACT_TEXT */ .A.name,
-        masked: true,
-        invalidReason: null,
-        input,
-        digest: changed ? (0,_candidate_js__WEBPACK_IMPORTED_MODULE_2__/* .inputDigest */ .x)(input) : clean.digest,
-        perturbedText: outcome.text,
-        attempted: decided,
-        ...(decided ? {} : { notAttemptedReason: outcome.uncovered }),
-        changed,
-        valid: decided ? true : null,
-        search: { result: outcome.result, queries: outcome.queries, edits: (0,_perturb_search_edits_js__WEBPACK_IMPORTED_MODULE_1__/* .recordedEdits */ .Ai)(outcome.edits) },
+        ...(0,_per_model_rows_js__WEBPACK_IMPORTED_MODULE_1__/* .endedRow */ .Fg)(_perturb_exact_descriptor_js__WEBPACK_IMPORTED_MODULE_0__/* .EXACT_TEXT */ .A.name, example, clean, outcome, outcome.uncovered),
         certificate: {
             certified: outcome.certified,
             tie: outcome.tie,
@@ -26665,14 +26628,14 @@ async function enumerated(plan, example, model, clean, cleanResult, exact, count
 /** One model's exact candidates for `examples` (one per example, in order). */
 async function exactCandidates(plan, examples, model, clean, cleanResults, exact, counters) {
     const out = new Array(examples.length);
-    const batcher = new _step_batcher_js__WEBPACK_IMPORTED_MODULE_5__/* .StepBatcher */ .O((0,_search_js__WEBPACK_IMPORTED_MODULE_3__/* .scorer */ .lM)(model, counters));
+    const batcher = new _step_batcher_js__WEBPACK_IMPORTED_MODULE_3__/* .StepBatcher */ .O((0,_search_js__WEBPACK_IMPORTED_MODULE_2__/* .scorer */ .lM)(model, counters));
     let next = 0;
     const lane = async () => {
         while (next < examples.length) {
             const e = next++;
             const example = examples[e];
             const cleanResult = cleanResults[e];
-            out[e] = !(0,_search_js__WEBPACK_IMPORTED_MODULE_3__/* .searchable */ .Vk)(plan, example, model, cleanResult)
+            out[e] = !(0,_search_js__WEBPACK_IMPORTED_MODULE_2__/* .searchable */ .Vk)(plan, example, model, cleanResult)
                 ? notEnumerated(example, clean[e], cleanResult)
                 : await enumerated(plan, example, model, clean[e], cleanResult, exact, counters, batcher.ask);
         }
@@ -26684,16 +26647,97 @@ async function exactCandidates(plan, examples, model, clean, cleanResults, exact
 }
 /** Adds each example's exact candidate to every model's list, in the conditions' order. */
 async function addExactCandidates(plan, part, models, lists, exact, conditions, store, counters) {
-    const at = conditions.indexOf(_perturb_exact_descriptor_js__WEBPACK_IMPORTED_MODULE_0__/* .EXACT_TEXT */ .A.name);
+    await (0,_per_model_rows_js__WEBPACK_IMPORTED_MODULE_1__/* .addPerModelRows */ .rj)(_perturb_exact_descriptor_js__WEBPACK_IMPORTED_MODULE_0__/* .EXACT_TEXT */ .A.name, models, lists, conditions, store, (m, model, clean, cleanResults) => exactCandidates(plan, part, model, clean, cleanResults, exact, counters[m]));
+}
+
+
+/***/ }),
+
+/***/ 3688:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Fg: () => (/* binding */ endedRow),
+/* harmony export */   V7: () => (/* binding */ rowCall),
+/* harmony export */   nS: () => (/* binding */ unmovedRow),
+/* harmony export */   rj: () => (/* binding */ addPerModelRows)
+/* harmony export */ });
+/* harmony import */ var _evidence_attack_success_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6019);
+/* harmony import */ var _perturb_search_edits_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7604);
+/* harmony import */ var _candidate_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4562);
+
+
+
+/** What a per-model attack is told about one row: the text, the labels, the objective and how to ask the model. */
+function rowCall(plan, example, model, cleanResult, score) {
+    const tm = plan.threatModel;
+    return {
+        input: {
+            id: example.id,
+            text: example.input.kind === 'text' ? example.input.text : '',
+            language: example.language
+        },
+        labels: model.labels,
+        gold: example.label,
+        objective: tm.objective,
+        transitions: tm.protectedTransitions,
+        policy: (0,_evidence_attack_success_js__WEBPACK_IMPORTED_MODULE_2__/* .successPolicy */ .OH)(plan, model.name),
+        clean: cleanResult,
+        score
+    };
+}
+/** The row of an example the attack does not run on: it keeps the clean answer and spends nothing. */
+function unmovedRow(condition, example, clean, cleanResult) {
+    return {
+        condition: condition,
+        masked: true,
+        invalidReason: null,
+        input: example.input,
+        digest: clean.digest,
+        perturbedText: example.input.kind === 'text' ? example.input.text : '',
+        attempted: true,
+        changed: false,
+        valid: true,
+        search: { result: cleanResult, queries: 0, edits: [] }
+    };
+}
+/** The row an attack ends on: its text and answer, the queries it spent and its edits; not attempted with `reason`. */
+function endedRow(condition, example, clean, outcome, reason) {
+    const original = example.input.kind === 'text' ? example.input.text : '';
+    const changed = outcome.text !== original;
+    const input = changed ? { kind: 'text', text: outcome.text } : example.input;
+    return {
+        condition: condition,
+        masked: true,
+        invalidReason: null,
+        input,
+        digest: changed ? (0,_candidate_js__WEBPACK_IMPORTED_MODULE_1__/* .inputDigest */ .x)(input) : clean.digest,
+        perturbedText: outcome.text,
+        attempted: reason === null,
+        ...(reason === null ? {} : { notAttemptedReason: reason }),
+        changed,
+        valid: reason === null ? true : null,
+        search: { result: outcome.result, queries: outcome.queries, edits: (0,_perturb_search_edits_js__WEBPACK_IMPORTED_MODULE_0__/* .recordedEdits */ .Ai)(outcome.edits) }
+    };
+}
+/**
+ * Adds each example's row of a per-model attack to every model's list at the attack's place among the conditions;
+ * `rows` makes one model's rows (one per example, in order) from the examples' clean candidates and answers.
+ */
+async function addPerModelRows(name, models, lists, conditions, store, rows, wallMs) {
+    const at = conditions.indexOf(name);
     for (const [m, model] of models.entries()) {
+        const started = performance.now();
         const perExample = lists[m];
         const clean = perExample.map((list) => list[0]);
-        const found = await exactCandidates(plan, part, model, clean, clean.map((c) => store.get(m, c)), exact, counters[m]);
+        const found = await rows(m, model, clean, clean.map((c) => store.get(m, c)));
         perExample.forEach((list, e) => {
             const copy = [...list];
             copy.splice(at, 0, found[e]);
             perExample[e] = copy;
         });
+        if (wallMs)
+            wallMs[model.name] = (wallMs[model.name] ?? 0) + (performance.now() - started);
     }
 }
 
@@ -26879,15 +26923,11 @@ function checked(result, width) {
 /* harmony export */   lM: () => (/* binding */ scorer)
 /* harmony export */ });
 /* unused harmony exports SEARCH_ROWS_AT_ONCE, SEARCH_ROWS_AT_ONCE_IN_PROCESS, rowsAtOnce */
-/* harmony import */ var _models_model_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(351);
-/* harmony import */ var _evidence_attack_success_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6019);
-/* harmony import */ var _perturb_search_edits_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7604);
-/* harmony import */ var _candidate_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4562);
-/* harmony import */ var _util_strings_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(558);
-/* harmony import */ var _step_batcher_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7171);
-/* harmony import */ var _perturb_search_descriptor_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9403);
-
-
+/* harmony import */ var _models_model_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(351);
+/* harmony import */ var _per_model_rows_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3688);
+/* harmony import */ var _util_strings_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(558);
+/* harmony import */ var _step_batcher_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7171);
+/* harmony import */ var _perturb_search_descriptor_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9403);
 
 
 
@@ -26915,30 +26955,15 @@ function searchable(plan, example, model, clean) {
         return false;
     if (tm.objective === 'targeted' && !tm.protectedTransitions.some((t) => t.from === example.label))
         return false;
-    return (0,_models_model_js__WEBPACK_IMPORTED_MODULE_3__/* .decisionOf */ .u)(model.labels, clean)?.prediction === example.label;
+    return (0,_models_model_js__WEBPACK_IMPORTED_MODULE_2__/* .decisionOf */ .u)(model.labels, clean)?.prediction === example.label;
 }
-/**
- * The search row of an example the search does not run on: it keeps the clean answer and is not tested (it is not
- * eligible).
- */
+/** The search row of an example the search does not run on: not eligible, so not tested. */
 function notSearched(example, clean, cleanResult) {
-    const original = example.input.kind === 'text' ? example.input.text : '';
-    return {
-        condition: _perturb_search_descriptor_js__WEBPACK_IMPORTED_MODULE_2__/* .SEARCH_NAME */ .NE,
-        masked: true,
-        invalidReason: null,
-        input: example.input,
-        digest: clean.digest,
-        perturbedText: original,
-        attempted: true,
-        changed: false,
-        valid: true,
-        search: { result: cleanResult, queries: 0, edits: [] }
-    };
+    return (0,_per_model_rows_js__WEBPACK_IMPORTED_MODULE_0__/* .unmovedRow */ .nS)(_perturb_search_descriptor_js__WEBPACK_IMPORTED_MODULE_1__/* .SEARCH_NAME */ .NE, example, clean, cleanResult);
 }
 /** Whether a text is longer than search.max_text_chars code points (its UTF-16 length bounds them). */
 function tooLongToSearch(text, maxTextChars) {
-    return text.length > maxTextChars && (0,_util_strings_js__WEBPACK_IMPORTED_MODULE_4__/* .codePointLength */ .O7)(text) > maxTextChars;
+    return text.length > maxTextChars && (0,_util_strings_js__WEBPACK_IMPORTED_MODULE_3__/* .codePointLength */ .O7)(text) > maxTextChars;
 }
 /**
  * The search row of an eligible example whose text is too long to search: it keeps the clean answer,
@@ -26950,36 +26975,10 @@ function tooLong(example, clean, cleanResult) {
 }
 /** The search row of an example the search runs on (searchable). */
 async function searchedCandidate(plan, example, model, clean, cleanResult, search, counters, score) {
-    const original = example.input.kind === 'text' ? example.input.text : '';
-    const tm = plan.threatModel;
-    const outcome = await search.run({
-        input: { id: example.id, text: original, language: example.language },
-        model: model.name,
-        labels: model.labels,
-        gold: example.label,
-        objective: tm.objective,
-        transitions: tm.protectedTransitions,
-        policy: (0,_evidence_attack_success_js__WEBPACK_IMPORTED_MODULE_5__/* .successPolicy */ .OH)(plan, model.name),
-        clean: cleanResult,
-        score
-    });
+    const outcome = await search.run({ ...(0,_per_model_rows_js__WEBPACK_IMPORTED_MODULE_0__/* .rowCall */ .V7)(plan, example, model, cleanResult, score), model: model.name });
     counters.predictions += outcome.queries;
     counters.searchQueries = (counters.searchQueries ?? 0) + outcome.queries;
-    const changed = outcome.text !== original;
-    const input = changed ? { kind: 'text', text: outcome.text } : example.input;
-    return {
-        condition: _perturb_search_descriptor_js__WEBPACK_IMPORTED_MODULE_2__/* .SEARCH_NAME */ .NE,
-        masked: true,
-        invalidReason: null,
-        input,
-        digest: changed ? (0,_candidate_js__WEBPACK_IMPORTED_MODULE_1__/* .inputDigest */ .x)(input) : clean.digest,
-        perturbedText: outcome.text,
-        attempted: outcome.attempted,
-        ...(outcome.attempted ? {} : { notAttemptedReason: 'no_edit' }),
-        changed,
-        valid: outcome.attempted ? true : null,
-        search: { result: outcome.result, queries: outcome.queries, edits: (0,_perturb_search_edits_js__WEBPACK_IMPORTED_MODULE_0__/* .recordedEdits */ .Ai)(outcome.edits) }
-    };
+    return (0,_per_model_rows_js__WEBPACK_IMPORTED_MODULE_0__/* .endedRow */ .Fg)(_perturb_search_descriptor_js__WEBPACK_IMPORTED_MODULE_1__/* .SEARCH_NAME */ .NE, example, clean, outcome, outcome.attempted ? null : 'no_edit');
 }
 /** Most rows one model searches at a time (their steps share model calls: step-batcher.ts). */
 const SEARCH_ROWS_AT_ONCE = 512;
@@ -27012,7 +27011,7 @@ function rowsAtOnce(budget, longest, inProcess = false) {
  */
 async function searchCandidates(plan, examples, model, clean, cleanResults, search, counters) {
     const out = new Array(examples.length);
-    const batcher = new _step_batcher_js__WEBPACK_IMPORTED_MODULE_6__/* .StepBatcher */ .O(scorer(model, counters));
+    const batcher = new _step_batcher_js__WEBPACK_IMPORTED_MODULE_4__/* .StepBatcher */ .O(scorer(model, counters));
     let next = 0;
     const lane = async () => {
         while (next < examples.length) {
@@ -27043,20 +27042,7 @@ async function searchCandidates(plan, examples, model, clean, cleanResults, sear
 }
 /** Adds each example's search candidate to every model's list, in the conditions' order. */
 async function addSearchCandidates(plan, part, models, lists, search, conditions, store, counters, wallMs) {
-    const at = conditions.indexOf(_perturb_search_descriptor_js__WEBPACK_IMPORTED_MODULE_2__/* .SEARCH_NAME */ .NE);
-    for (const [m, model] of models.entries()) {
-        const started = performance.now();
-        const perExample = lists[m];
-        const clean = perExample.map((list) => list[0]);
-        const found = await searchCandidates(plan, part, model, clean, clean.map((c) => store.get(m, c)), search, counters[m]);
-        perExample.forEach((list, e) => {
-            const copy = [...list];
-            copy.splice(at, 0, found[e]);
-            perExample[e] = copy;
-        });
-        if (wallMs)
-            wallMs[model.name] = (wallMs[model.name] ?? 0) + (performance.now() - started);
-    }
+    await (0,_per_model_rows_js__WEBPACK_IMPORTED_MODULE_0__/* .addPerModelRows */ .rj)(_perturb_search_descriptor_js__WEBPACK_IMPORTED_MODULE_1__/* .SEARCH_NAME */ .NE, models, lists, conditions, store, (m, model, clean, cleanResults) => searchCandidates(plan, part, model, clean, cleanResults, search, counters[m]), wallMs);
 }
 
 
@@ -32513,8 +32499,6 @@ __nccwpck_require__.d(__webpack_exports__, {
 var schema_parts = __nccwpck_require__(9324);
 // EXTERNAL MODULE: ./src/config/validate.ts + 1 modules
 var validate = __nccwpck_require__(7061);
-// EXTERNAL MODULE: ./src/util/strings.ts
-var strings = __nccwpck_require__(558);
 // EXTERNAL MODULE: ./src/perturb/descriptor.ts
 var descriptor = __nccwpck_require__(1823);
 // EXTERNAL MODULE: ./src/perturb/outcome.ts
@@ -32909,7 +32893,6 @@ function textExact(settings, seed, maxCharEditRatio, dictionary) {
 
 
 
-
 const DEFAULT_MAX_CANDIDATES = 20_000;
 const MAX_MAX_CANDIDATES = 10_000_000;
 const EXACT_RULE = "every candidate of the search's edit space: the original with a set of its atomic word edits applied, at most " +
@@ -32964,30 +32947,14 @@ const EXACT_TEXT = (0,descriptor/* textFamily */.f)({
                     edit_space: params.from_search ? 'search' : 'exact',
                     ...(loaded ? { dictionary: loaded.path, dictionary_sha256: loaded.sha256 } : {})
                 },
-                // Never called: the evaluator runs exact per model.
-                perturb: (input) => ({
-                    text: input.text,
-                    attempted: false,
-                    notAttemptedReason: null,
-                    valid: true,
-                    invalidReason: null
-                }),
+                perturb: search_descriptor/* perModelOnly */.bq,
                 exact: textExact({
                     maxCandidates: params.max_candidates,
                     operators: params.operators,
                     maxWordsChanged: params.max_words_changed
                 }, options.seed, options.maxCharEditRatio, loaded)
             },
-            ...(loaded
-                ? {
-                    dictionary: {
-                        path: loaded.path,
-                        sha256: loaded.sha256,
-                        version: loaded.version,
-                        languages: (0,strings/* sortCodePoints */.dl)(Object.keys(loaded.languages))
-                    }
-                }
-                : {})
+            ...(loaded ? { dictionary: (0,search_descriptor/* dictionarySummary */.r0)(loaded) } : {})
         };
     }
 });
@@ -35484,6 +35451,8 @@ function buildFamilies(attacks, options, families = TEXT_FAMILIES) {
 __nccwpck_require__.d(__webpack_exports__, {
   Dn: () => (/* binding */ SEARCH),
   NE: () => (/* binding */ SEARCH_NAME),
+  r0: () => (/* binding */ dictionarySummary),
+  bq: () => (/* binding */ perModelOnly),
   tu: () => (/* binding */ searchDictionary)
 });
 
@@ -36050,6 +36019,26 @@ const schema = (0,schema_parts/* closed */.$h)({
 function searchDictionary(params) {
     return params.operators.includes('dictionary') && params.dictionary ? (0,dictionary_file/* loadDictionary */.D)(params.dictionary) : null;
 }
+/**
+ * The `perturb` of a family the evaluator runs per model (the search, exact): never called, since such a family has no
+ * fixed candidate; it returns the text unattempted.
+ */
+const perModelOnly = (input) => ({
+    text: input.text,
+    attempted: false,
+    notAttemptedReason: null,
+    valid: true,
+    invalidReason: null
+});
+/** A loaded dictionary as the manifest lists it. */
+function dictionarySummary(loaded) {
+    return {
+        path: loaded.path,
+        sha256: loaded.sha256,
+        version: loaded.version,
+        languages: (0,strings/* sortCodePoints */.dl)(Object.keys(loaded.languages))
+    };
+}
 const SEARCH = (0,descriptor/* textFamily */.f)({
     name: SEARCH_NAME,
     task: 'text',
@@ -36106,26 +36095,10 @@ const SEARCH = (0,descriptor/* textFamily */.f)({
                     max_text_chars: params.max_text_chars,
                     ...(loaded ? { dictionary: loaded.path, dictionary_sha256: loaded.sha256 } : {})
                 },
-                // Never called: the evaluator runs `search` per model (it has no fixed candidate).
-                perturb: (input) => ({
-                    text: input.text,
-                    attempted: false,
-                    notAttemptedReason: null,
-                    valid: true,
-                    invalidReason: null
-                }),
+                perturb: perModelOnly,
                 search: adaptiveSearch(settings, options.seed, options.maxCharEditRatio, loaded)
             },
-            ...(loaded
-                ? {
-                    dictionary: {
-                        path: loaded.path,
-                        sha256: loaded.sha256,
-                        version: loaded.version,
-                        languages: (0,strings/* sortCodePoints */.dl)(Object.keys(loaded.languages))
-                    }
-                }
-                : {})
+            ...(loaded ? { dictionary: dictionarySummary(loaded) } : {})
         };
     }
 });

@@ -7,13 +7,12 @@
 import type { Plan } from '../config/plan.js';
 import type { Example } from '../data/example.js';
 import type { Condition } from '../evidence/condition.js';
-import { successPolicy } from '../evidence/attack-success.js';
 import type { Model, ScoreResult } from '../models/model.js';
 import { EXACT_TEXT } from '../perturb/exact/descriptor.js';
 import type { TextExact } from '../perturb/exact/runner.js';
-import { recordedEdits } from '../perturb/search/edits.js';
 import type { ModelCounters } from '../run/facts.js';
-import { inputDigest, type Candidate } from './candidate.js';
+import type { Candidate } from './candidate.js';
+import { addPerModelRows, endedRow, rowCall, unmovedRow } from './per-model-rows.js';
 import type { ScoreStore } from './score-store.js';
 import { scorer, searchable } from './search.js';
 import { StepBatcher } from './step-batcher.js';
@@ -24,16 +23,7 @@ const ROWS_AT_ONCE_REMOTE = 16;
 /** The exact row of an example exact does not run on (not eligible): the clean answer, nothing spent. */
 function notEnumerated(example: Example, clean: Candidate, cleanResult: ScoreResult): Candidate {
   return {
-    condition: EXACT_TEXT.name,
-    masked: true,
-    invalidReason: null,
-    input: example.input,
-    digest: clean.digest,
-    perturbedText: example.input.kind === 'text' ? example.input.text : '',
-    attempted: true,
-    changed: false,
-    valid: true,
-    search: { result: cleanResult, queries: 0, edits: [] },
+    ...unmovedRow(EXACT_TEXT.name, example, clean, cleanResult),
     certificate: { certified: null, tie: null, method: 'enumeration', candidates: 0, candidatesBound: false }
   };
 }
@@ -48,36 +38,14 @@ async function enumerated(
   counters: ModelCounters,
   score: (texts: readonly string[]) => Promise<ScoreResult[]>
 ): Promise<Candidate> {
-  const original = example.input.kind === 'text' ? example.input.text : '';
-  const tm = plan.threatModel;
   const outcome = await exact.run({
-    input: { id: example.id, text: original, language: example.language },
-    labels: model.labels,
-    gold: example.label,
-    objective: tm.objective,
-    transitions: tm.protectedTransitions,
-    policy: successPolicy(plan, model.name),
-    clean: cleanResult,
-    score,
+    ...rowCall(plan, example, model, cleanResult, score),
     ...(model.linear ? { linear: model.linear } : {})
   });
   counters.predictions += outcome.queries;
   counters.exactQueries = (counters.exactQueries ?? 0) + outcome.queries;
-  const changed = outcome.text !== original;
-  const input = changed ? { kind: 'text' as const, text: outcome.text } : example.input;
-  const decided = outcome.uncovered === null;
   return {
-    condition: EXACT_TEXT.name,
-    masked: true,
-    invalidReason: null,
-    input,
-    digest: changed ? inputDigest(input) : clean.digest,
-    perturbedText: outcome.text,
-    attempted: decided,
-    ...(decided ? {} : { notAttemptedReason: outcome.uncovered as 'no_edit' | 'edit_space' }),
-    changed,
-    valid: decided ? true : null,
-    search: { result: outcome.result, queries: outcome.queries, edits: recordedEdits(outcome.edits) },
+    ...endedRow(EXACT_TEXT.name, example, clean, outcome, outcome.uncovered),
     certificate: {
       certified: outcome.certified,
       tie: outcome.tie,
@@ -128,23 +96,7 @@ export async function addExactCandidates(
   store: ScoreStore,
   counters: readonly ModelCounters[]
 ): Promise<void> {
-  const at = conditions.indexOf(EXACT_TEXT.name);
-  for (const [m, model] of models.entries()) {
-    const perExample = lists[m] as Candidate[][];
-    const clean = perExample.map((list) => list[0] as Candidate);
-    const found = await exactCandidates(
-      plan,
-      part,
-      model,
-      clean,
-      clean.map((c) => store.get(m, c)),
-      exact,
-      counters[m] as ModelCounters
-    );
-    perExample.forEach((list, e) => {
-      const copy = [...list];
-      copy.splice(at, 0, found[e] as Candidate);
-      perExample[e] = copy;
-    });
-  }
+  await addPerModelRows(EXACT_TEXT.name, models, lists, conditions, store, (m, model, clean, cleanResults) =>
+    exactCandidates(plan, part, model, clean, cleanResults, exact, counters[m] as ModelCounters)
+  );
 }

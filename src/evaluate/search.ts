@@ -9,10 +9,9 @@ import type { Condition } from '../evidence/condition.js';
 import type { Plan } from '../config/plan.js';
 import type { Example } from '../data/example.js';
 import { decisionOf, type Model, type ScoreResult } from '../models/model.js';
-import { successPolicy } from '../evidence/attack-success.js';
-import { recordedEdits } from '../perturb/search/edits.js';
 import type { AdaptiveSearch } from '../perturb/search/runner.js';
-import { inputDigest, type Candidate } from './candidate.js';
+import type { Candidate } from './candidate.js';
+import { addPerModelRows, endedRow, rowCall, unmovedRow } from './per-model-rows.js';
 import type { ModelCounters } from '../run/facts.js';
 import type { ScoreStore } from './score-store.js';
 import { codePointLength } from '../util/strings.js';
@@ -44,24 +43,9 @@ export function searchable(plan: Plan, example: Example, model: Model, clean: Sc
   return decisionOf(model.labels, clean)?.prediction === example.label;
 }
 
-/**
- * The search row of an example the search does not run on: it keeps the clean answer and is not tested (it is not
- * eligible).
- */
+/** The search row of an example the search does not run on: not eligible, so not tested. */
 function notSearched(example: Example, clean: Candidate, cleanResult: ScoreResult): Candidate {
-  const original = example.input.kind === 'text' ? example.input.text : '';
-  return {
-    condition: SEARCH_NAME,
-    masked: true,
-    invalidReason: null,
-    input: example.input,
-    digest: clean.digest,
-    perturbedText: original,
-    attempted: true,
-    changed: false,
-    valid: true,
-    search: { result: cleanResult, queries: 0, edits: [] }
-  };
+  return unmovedRow(SEARCH_NAME, example, clean, cleanResult);
 }
 
 /** Whether a text is longer than search.max_text_chars code points (its UTF-16 length bounds them). */
@@ -89,36 +73,10 @@ async function searchedCandidate(
   counters: ModelCounters,
   score: (texts: readonly string[]) => Promise<ScoreResult[]>
 ): Promise<Candidate> {
-  const original = example.input.kind === 'text' ? example.input.text : '';
-  const tm = plan.threatModel;
-  const outcome = await search.run({
-    input: { id: example.id, text: original, language: example.language },
-    model: model.name,
-    labels: model.labels,
-    gold: example.label,
-    objective: tm.objective,
-    transitions: tm.protectedTransitions,
-    policy: successPolicy(plan, model.name),
-    clean: cleanResult,
-    score
-  });
+  const outcome = await search.run({ ...rowCall(plan, example, model, cleanResult, score), model: model.name });
   counters.predictions += outcome.queries;
   counters.searchQueries = (counters.searchQueries ?? 0) + outcome.queries;
-  const changed = outcome.text !== original;
-  const input = changed ? { kind: 'text' as const, text: outcome.text } : example.input;
-  return {
-    condition: SEARCH_NAME,
-    masked: true,
-    invalidReason: null,
-    input,
-    digest: changed ? inputDigest(input) : clean.digest,
-    perturbedText: outcome.text,
-    attempted: outcome.attempted,
-    ...(outcome.attempted ? {} : { notAttemptedReason: 'no_edit' as const }),
-    changed,
-    valid: outcome.attempted ? true : null,
-    search: { result: outcome.result, queries: outcome.queries, edits: recordedEdits(outcome.edits) }
-  };
+  return endedRow(SEARCH_NAME, example, clean, outcome, outcome.attempted ? null : 'no_edit');
 }
 
 /** Most rows one model searches at a time (their steps share model calls: step-batcher.ts). */
@@ -227,25 +185,14 @@ export async function addSearchCandidates(
   counters: readonly ModelCounters[],
   wallMs?: Record<string, number>
 ): Promise<void> {
-  const at = conditions.indexOf(SEARCH_NAME);
-  for (const [m, model] of models.entries()) {
-    const started = performance.now();
-    const perExample = lists[m] as Candidate[][];
-    const clean = perExample.map((list) => list[0] as Candidate);
-    const found = await searchCandidates(
-      plan,
-      part,
-      model,
-      clean,
-      clean.map((c) => store.get(m, c)),
-      search,
-      counters[m] as ModelCounters
-    );
-    perExample.forEach((list, e) => {
-      const copy = [...list];
-      copy.splice(at, 0, found[e] as Candidate);
-      perExample[e] = copy;
-    });
-    if (wallMs) wallMs[model.name] = (wallMs[model.name] ?? 0) + (performance.now() - started);
-  }
+  await addPerModelRows(
+    SEARCH_NAME,
+    models,
+    lists,
+    conditions,
+    store,
+    (m, model, clean, cleanResults) =>
+      searchCandidates(plan, part, model, clean, cleanResults, search, counters[m] as ModelCounters),
+    wallMs
+  );
 }

@@ -185,18 +185,20 @@ function searchBlock(s: SearchExplanation, e: Explanation, width: number): strin
       p.perturbed_text !== e.text &&
       (p.outcome === 'success' || p.outcome === 'budget_spent' || p.outcome === 'no_success')
     ) {
-      const marks = searchMarks(
-        { text: e.text, perturbed_text: p.perturbed_text, edits: p.edits, language: e.language },
-        SNIPPET_CHARS
-      );
-      const span = changedSpan(e.text, p.perturbed_text);
-      const now = marks
-        ? markedParts(marks.perturbed)
-        : marked(snippet(p.perturbed_text, span.start, span.endCandidate, SNIPPET_CHARS));
-      out.push(`    now: ${now}`);
+      out.push(nowLine(e, p.perturbed_text, p.edits));
     }
   }
   return out;
+}
+
+/** The candidate an attack ended on, its edited words marked (or, failing that, the changed span). */
+function nowLine(e: Explanation, perturbed: string, edits: SearchPath['edits']): string {
+  const marks = searchMarks({ text: e.text, perturbed_text: perturbed, edits, language: e.language }, SNIPPET_CHARS);
+  const span = changedSpan(e.text, perturbed);
+  const now = marks
+    ? markedParts(marks.perturbed)
+    : marked(snippet(perturbed, span.start, span.endCandidate, SNIPPET_CHARS));
+  return `    now: ${now}`;
 }
 
 function exactLine(r: ExactReading): string {
@@ -232,18 +234,8 @@ function exactBlock(readings: readonly ExactReading[], e: Explanation, width: nu
     out.push(`  ${`${v(r.model, 40)}:`.padEnd(width + 1)}  ${exactLine(r)}`);
     if (r.outcome === 'success' || r.outcome === 'certified' || r.outcome === 'tie') {
       const label = r.outcome === 'success' ? 'edits' : 'closest';
-      if (r.edits.length > 0) out.push(`    ${label}: ${r.edits.map((x) => editText(x as never)).join(', ')}`);
-      if (r.perturbed_text !== e.text) {
-        const marks = searchMarks(
-          { text: e.text, perturbed_text: r.perturbed_text, edits: r.edits, language: e.language },
-          SNIPPET_CHARS
-        );
-        const span = changedSpan(e.text, r.perturbed_text);
-        const now = marks
-          ? markedParts(marks.perturbed)
-          : marked(snippet(r.perturbed_text, span.start, span.endCandidate, SNIPPET_CHARS));
-        out.push(`    now: ${now}`);
-      }
+      if (r.edits.length > 0) out.push(`    ${label}: ${r.edits.map(editText).join(', ')}`);
+      if (r.perturbed_text !== e.text) out.push(nowLine(e, r.perturbed_text, r.edits));
     }
   }
   return out;

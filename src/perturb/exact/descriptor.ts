@@ -7,11 +7,10 @@
 import type { FileRef } from '../../config/paths.js';
 import { closed } from '../../config/schema-parts.js';
 import { configError } from '../../config/validate.js';
-import { sortCodePoints } from '../../util/strings.js';
 import { textFamily } from '../descriptor.js';
 import { withRatio } from '../outcome.js';
 import { SEARCH_OPERATORS, type SearchOperator } from '../search/edits.js';
-import { SEARCH, SEARCH_NAME, searchDictionary } from '../search/descriptor.js';
+import { dictionarySummary, perModelOnly, SEARCH, SEARCH_NAME, searchDictionary } from '../search/descriptor.js';
 import { textExact } from './runner.js';
 
 const DEFAULT_MAX_CANDIDATES = 20_000;
@@ -89,14 +88,7 @@ export const EXACT_TEXT = textFamily({
           edit_space: params.from_search ? 'search' : 'exact',
           ...(loaded ? { dictionary: loaded.path, dictionary_sha256: loaded.sha256 } : {})
         },
-        // Never called: the evaluator runs exact per model.
-        perturb: (input) => ({
-          text: input.text,
-          attempted: false,
-          notAttemptedReason: null,
-          valid: true,
-          invalidReason: null
-        }),
+        perturb: perModelOnly,
         exact: textExact(
           {
             maxCandidates: params.max_candidates,
@@ -108,16 +100,7 @@ export const EXACT_TEXT = textFamily({
           loaded
         )
       },
-      ...(loaded
-        ? {
-            dictionary: {
-              path: loaded.path,
-              sha256: loaded.sha256,
-              version: loaded.version,
-              languages: sortCodePoints(Object.keys(loaded.languages))
-            }
-          }
-        : {})
+      ...(loaded ? { dictionary: dictionarySummary(loaded) } : {})
     };
   }
 });

@@ -9,7 +9,9 @@ import type { FileRef } from '../../config/paths.js';
 import { closed, path } from '../../config/schema-parts.js';
 import { configError } from '../../config/validate.js';
 import { sortCodePoints } from '../../util/strings.js';
-import { textFamily } from '../descriptor.js';
+import { textFamily, type DictionarySummary } from '../descriptor.js';
+import type { PerturbOutcome } from '../family.js';
+import type { PerturbInput } from '../input.js';
 import { loadDictionary, type LoadedDictionary } from '../dictionary-file.js';
 import { operatorList } from '../operator-list.js';
 import { withRatio } from '../outcome.js';
@@ -55,6 +57,28 @@ const schema = closed({
 /** The dictionary the search's dictionary operator reads, loaded; null when that operator is off or has none. */
 export function searchDictionary(params: Pick<SearchParams, 'operators' | 'dictionary'>): LoadedDictionary | null {
   return params.operators.includes('dictionary') && params.dictionary ? loadDictionary(params.dictionary) : null;
+}
+
+/**
+ * The `perturb` of a family the evaluator runs per model (the search, exact): never called, since such a family has no
+ * fixed candidate; it returns the text unattempted.
+ */
+export const perModelOnly = (input: PerturbInput): PerturbOutcome => ({
+  text: input.text,
+  attempted: false,
+  notAttemptedReason: null,
+  valid: true,
+  invalidReason: null
+});
+
+/** A loaded dictionary as the manifest lists it. */
+export function dictionarySummary(loaded: LoadedDictionary): DictionarySummary {
+  return {
+    path: loaded.path,
+    sha256: loaded.sha256,
+    version: loaded.version,
+    languages: sortCodePoints(Object.keys(loaded.languages))
+  };
 }
 
 export const SEARCH = textFamily({
@@ -118,26 +142,10 @@ export const SEARCH = textFamily({
           max_text_chars: params.max_text_chars,
           ...(loaded ? { dictionary: loaded.path, dictionary_sha256: loaded.sha256 } : {})
         },
-        // Never called: the evaluator runs `search` per model (it has no fixed candidate).
-        perturb: (input) => ({
-          text: input.text,
-          attempted: false,
-          notAttemptedReason: null,
-          valid: true,
-          invalidReason: null
-        }),
+        perturb: perModelOnly,
         search: adaptiveSearch(settings, options.seed, options.maxCharEditRatio, loaded)
       },
-      ...(loaded
-        ? {
-            dictionary: {
-              path: loaded.path,
-              sha256: loaded.sha256,
-              version: loaded.version,
-              languages: sortCodePoints(Object.keys(loaded.languages))
-            }
-          }
-        : {})
+      ...(loaded ? { dictionary: dictionarySummary(loaded) } : {})
     };
   }
 });
