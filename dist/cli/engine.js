@@ -20746,9 +20746,10 @@ function strengthText(f) {
 
 
 
-const TEXT_CERTIFIED_MEANING = 'Certified means: every candidate of the declared edit space (the listed operators, at most the word limit of ' +
-    'words, within max_char_edit_ratio) was scored by this model and none changed its decision as the objective ' +
-    'asks. It does not cover other operators, more words, appended or removed text, paraphrases, another model or a ' +
+const TEXT_CERTIFIED_MEANING = 'Certified means: no candidate of the declared edit space (the listed operators, at most the word limit of ' +
+    "words, within max_char_edit_ratio) changes this model's decision as the objective asks. Each was asked of the " +
+    'model, or, for naive Bayes and the tf-idf models, a bound on their linear decision rules them all out. It does ' +
+    'not cover other operators, more words, appended or removed text, paraphrases, another model or a ' +
     "retrained one, and it says nothing about whether the row's label is right. A tie is never certified; an " +
     'undecided row (more candidates than max_candidates) is neither certified nor a failure.';
 function splitOf(m) {
