@@ -11,7 +11,16 @@ import type { Model } from '../../src/models/model.js';
 import { NaiveBayesModel } from '../../src/models/naive-bayes.js';
 import { TfidfModel } from '../../src/models/tfidf.js';
 import { solveExactText } from '../../src/perturb/exact/solve.js';
-import { editSpace, recordedEdits, wordLimit, type SearchOperator } from '../../src/perturb/search/edits.js';
+import { decisionBound, decisionParts } from '../../src/perturb/exact/closed-form.js';
+import { validLevels } from '../../src/perturb/exact/enumerate.js';
+import {
+  applySearchEdits,
+  editSpace,
+  recordedEdits,
+  wordLimit,
+  type PlacedEdit,
+  type SearchOperator
+} from '../../src/perturb/search/edits.js';
 import { REPO_ROOT } from '../helpers.js';
 
 interface GoldenEdit {
@@ -100,7 +109,7 @@ describe.each(golden.cases.map((c) => [c.name, c] as const))('exact by enumerati
         maxCandidates: 20_000,
         clean: clean as never,
         score: (texts) => model.score(texts.map((text) => ({ kind: 'text' as const, text }))),
-        ...(model.linear ? { linear: model.linear } : {})
+        parts: decisionParts(model)
       });
       if (outcome.closedForm) closedForm.add(want.model);
       expect([where, outcome.candidates, outcome.candidatesBound]).toEqual([where, want.candidates, false]);
@@ -133,8 +142,7 @@ describe.each(golden.cases.map((c) => [c.name, c] as const))('exact by enumerati
     // The fixture holds both kinds of row.
     expect(successes).toBeGreaterThan(0);
     expect(certified).toBeGreaterThan(0);
-    // The closed form certified rows of the linear models, never of the hybrid (enumerated).
-    expect(closedForm.has('hybrid')).toBe(false);
+    // The closed form certified rows.
     expect(closedForm.size).toBeGreaterThan(0);
   });
 });
@@ -162,7 +170,7 @@ describe('the closed form declines where its sum would not be exact', () => {
       maxCandidates: 20_000,
       clean: clean as never,
       score: (texts) => model.score(texts.map((t) => ({ kind: 'text' as const, text: t }))),
-      ...(model.linear ? { linear: model.linear } : {})
+      parts: decisionParts(model)
     });
   };
   const predicted = async (model: Model, text: string): Promise<string> => {
@@ -195,4 +203,121 @@ describe('the closed form declines where its sum would not be exact', () => {
     const out = await solve(model, text, await predicted(model, text));
     expect([out.certified, out.closedForm]).toEqual([true, true]);
   });
+});
+
+describe("the closed form's bound holds for every set of the space", () => {
+  // The decision each model's closed form reads: linear scores for one part; Σ weight × score / norm for a mixture.
+  const decision = (parts: NonNullable<ReturnType<typeof decisionParts>>, text: string): number[] => {
+    const out: number[] = [];
+    for (const { weight, linear } of parts) {
+      const s = linear.scores(text) as number[];
+      const norm = parts.length > 1 && linear.norm ? linear.norm(text) : 1;
+      s.forEach((x, i) => (out[i] = (out[i] ?? 0) + (weight * x) / norm));
+    }
+    return out;
+  };
+  test.each(golden.cases.map((c) => [c.name, c] as const))(
+    '%s: reach ≥ the true gap; exact for a linear model',
+    (_, c) => {
+      const models = fitModels(c);
+      let checked = 0;
+      let rows = 0;
+      let tight = 0;
+      for (const row of c.rows)
+        for (const [name, model] of models) {
+          const parts = decisionParts(model);
+          if (parts === undefined) continue;
+          const space = editSpace(row.text, {
+            seed: golden.seed,
+            id: row.id,
+            language: row.language,
+            operators: golden.operators,
+            dictionary: new Map(Object.entries(golden.dictionary[row.language] ?? {}))
+          });
+          const targets = c.targets?.[row.label];
+          const task = {
+            labels: model.labels,
+            gold: row.label,
+            objective: targets ? ('targeted' as const) : ('untargeted' as const),
+            transitions: (targets ?? []).map((to) => ({ from: row.label, to })),
+            space,
+            limit: wordLimit(space.words, c.share)
+          };
+          const edits = Array.from({ length: space.size }, (_, i) => space.editsAt(i)).filter((e) => e.length > 0);
+          const bound = decisionBound(task, edits, parts);
+          if (bound === null) continue;
+          rows++;
+          const g = model.labels.indexOf(row.label);
+          const rivals = targets ? targets.map((t) => model.labels.indexOf(t)) : model.labels.map((_, j) => j);
+          // Every set of one word, and of the larger sets every 7th (the suite's time).
+          let k = 0;
+          for (const level of validLevels(space, edits, task.limit, c.ratio))
+            for (const set of level.sets) {
+              if (level.words > 1 && k++ % 7 !== 0) continue;
+              const s = decision(parts, applySearchEdits(row.text, set));
+              const gap = Math.max(...rivals.filter((j) => j !== g).map((j) => (s[j] as number) - (s[g] as number)));
+              const reach = bound.reach(set);
+              const where = `${c.name} ${row.id} ${name} ${applySearchEdits(row.text, set)}`;
+              expect([where, reach >= gap - 1e-12]).toEqual([where, true]);
+              if (parts.length === 1) expect([where, Math.abs(reach - gap) < 1e-9]).toEqual([where, true]);
+              else if (reach - gap < 0.05 * Math.abs(gap)) tight++;
+              if (bound.row) expect([where, gap < 0]).toEqual([where, true]);
+              checked++;
+            }
+        }
+      expect(rows).toBeGreaterThan(0);
+      expect(checked).toBeGreaterThan(1000);
+      expect(tight).toBeGreaterThan(0);
+    }
+  );
+});
+
+test("a mixture's bound allows an edit to lengthen the text's vector beyond the clean text's", () => {
+  // Two equal parts over a toy vocabulary; "zzz" is unknown and the dictionary turns it into "meh", a heavy token
+  // that narrows the gap less than it lengthens the vector: the true gap rises towards zero while the linear gap falls.
+  const weights: Record<string, [number, number, number]> = {
+    good: [1, 0, 1],
+    bad: [0, 1, 1],
+    meh: [0.2, 0.25, 3]
+  };
+  const linear = {
+    scores: (text: string) => {
+      const s = [0, 0];
+      let known = false;
+      for (const w of text.toLowerCase().match(/\w+/g) ?? []) {
+        const f = weights[w];
+        if (f === undefined) continue;
+        known = true;
+        s[0] += f[0];
+        s[1] += f[1];
+      }
+      return known ? s : null;
+    },
+    norm: (text: string) => Math.hypot(...(text.toLowerCase().match(/\w+/g) ?? []).map((w) => weights[w]?.[2] ?? 0)),
+    separator: /[^\p{L}\p{N}_]/u,
+    fold: (text: string) => text.toLowerCase()
+  };
+  const text = 'good good bad zzz';
+  const space = editSpace(text, {
+    seed: 1,
+    id: 'toy',
+    language: 'en',
+    operators: ['dictionary'],
+    dictionary: new Map([['zzz', 'meh']])
+  });
+  const edits = Array.from({ length: space.size }, (_, i) => space.editsAt(i)).filter((e) => e.length > 0);
+  const parts = [
+    { weight: 0.5, linear },
+    { weight: 0.5, linear }
+  ];
+  const task = { labels: ['a', 'b'], gold: 'a', objective: 'untargeted' as const, transitions: [], space, limit: 1 };
+  const bound = decisionBound(task, edits, parts);
+  const set = [(edits[0] as PlacedEdit[])[0] as PlacedEdit];
+  const after = applySearchEdits(text, set);
+  expect(after).toBe('good good bad meh');
+  const s = linear.scores(after) as number[];
+  const gap = ((s[1] as number) - (s[0] as number)) / linear.norm(after);
+  expect(gap).toBeCloseTo(-0.95 / Math.hypot(1, 1, 1, 3), 12);
+  expect(linear.norm(after)).toBeGreaterThan(linear.norm(text));
+  expect(bound?.reach(set)).toBeGreaterThanOrEqual(gap);
 });

@@ -26591,10 +26591,12 @@ function inputDigest(input) {
 /* harmony export */   A: () => (/* binding */ exactCandidates),
 /* harmony export */   J: () => (/* binding */ addExactCandidates)
 /* harmony export */ });
-/* harmony import */ var _perturb_exact_descriptor_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5155);
+/* harmony import */ var _perturb_exact_closed_form_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7025);
+/* harmony import */ var _perturb_exact_descriptor_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1109);
 /* harmony import */ var _per_model_rows_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3688);
 /* harmony import */ var _search_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(747);
-/* harmony import */ var _step_batcher_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7171);
+/* harmony import */ var _step_batcher_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7171);
+
 
 
 
@@ -26611,7 +26613,7 @@ function notEnumerated(example, clean, cleanResult) {
 async function enumerated(plan, example, model, clean, cleanResult, exact, counters, score) {
     const outcome = await exact.run({
         ...(0,_per_model_rows_js__WEBPACK_IMPORTED_MODULE_1__/* .rowCall */ .V7)(plan, example, model, cleanResult, score),
-        ...(model.linear ? { linear: model.linear } : {})
+        parts: (0,_perturb_exact_closed_form_js__WEBPACK_IMPORTED_MODULE_3__/* .decisionParts */ .f)(model)
     });
     counters.predictions += outcome.queries;
     counters.exactQueries = (counters.exactQueries ?? 0) + outcome.queries;
@@ -26629,7 +26631,7 @@ async function enumerated(plan, example, model, clean, cleanResult, exact, count
 /** One model's exact candidates for `examples` (one per example, in order). */
 async function exactCandidates(plan, examples, model, clean, cleanResults, exact, counters) {
     const out = new Array(examples.length);
-    const batcher = new _step_batcher_js__WEBPACK_IMPORTED_MODULE_3__/* .StepBatcher */ .O((0,_search_js__WEBPACK_IMPORTED_MODULE_2__/* .scorer */ .lM)(model, counters));
+    const batcher = new _step_batcher_js__WEBPACK_IMPORTED_MODULE_4__/* .StepBatcher */ .O((0,_search_js__WEBPACK_IMPORTED_MODULE_2__/* .scorer */ .lM)(model, counters));
     let next = 0;
     const lane = async () => {
         while (next < examples.length) {
@@ -30233,7 +30235,13 @@ class HybridModel {
         if ((0,json/* stableJson */._Y)(word.labels) !== (0,json/* stableJson */._Y)(char.labels))
             throw new Error('hybrid components have different labels');
         this.labels = word.labels;
+        this.mixture = [
+            { weight: wordWeight, linear: word.linear },
+            { weight: 1 - wordWeight, linear: char.linear }
+        ];
     }
+    /** Each component's cosine is its linear score over the text's norm (docs/search.md#exact). */
+    mixture;
     static fit(name, train, labels, wordWeight = DEFAULT_WORD_WEIGHT) {
         return new HybridModel(name, tfidf/* TfidfModel */.$P.fit(`${name}/word`, train, labels, 'word'), tfidf/* TfidfModel */.$P.fit(`${name}/char`, train, labels, 'char'), wordWeight);
     }
@@ -32091,6 +32099,10 @@ class TfidfScorer {
             return cnorm === 0 ? 0 : dots[c] / cnorm;
         });
     }
+    /** The length of the text's tf-idf vector before normalisation (0 with no known feature). */
+    norm(text) {
+        return weigh(this.featurizer.row(text, true), this.params.idf).norm;
+    }
     cosines(row) {
         const { weights, norm } = weigh(row, this.params.idf);
         if (norm === 0)
@@ -32126,7 +32138,12 @@ class TfidfModel {
         this.kind = scorer.kind;
         // char_wb n-grams stay inside a whitespace-separated chunk; word tokens inside a letter, digit or _ run.
         const separator = scorer.kind === 'tfidf-char' ? _text_char_ngrams_js__WEBPACK_IMPORTED_MODULE_5__/* .PY_WHITESPACE */ .GB : _text_word_tokens_js__WEBPACK_IMPORTED_MODULE_3__/* .TOKEN_SEPARATOR */ .GP;
-        this.linear = { scores: (text) => scorer.linearScores(text), separator, fold: (text) => text.toLowerCase() };
+        this.linear = {
+            scores: (text) => scorer.linearScores(text),
+            separator,
+            fold: (text) => text.toLowerCase(),
+            norm: (text) => scorer.norm(text)
+        };
     }
     static fit(name, train, labels, analyzer) {
         return new TfidfModel(name, new TfidfScorer(fitTfidf(analyzer, train, labels)));
@@ -32487,7 +32504,198 @@ function dictionaryFor(dictionary, language) {
 
 /***/ }),
 
-/***/ 5155:
+/***/ 7025:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ decisionBound),
+/* harmony export */   f: () => (/* binding */ decisionParts)
+/* harmony export */ });
+/** A gap this far below zero, relative to the scores involved, is certain despite rounding (\u00a720's tie scale). */
+const TIE = 1e-9;
+/** The linear parts of a model's decision the closed form reads: its linear decision, or its mixture; else none. */
+function decisionParts(model) {
+    if (model.linear)
+        return [{ weight: 1, linear: model.linear }];
+    return model.mixture;
+}
+/** The labels a wrong decision may name: every other label, or gold's protected targets. */
+function rivals(o, g) {
+    if (o.objective === 'untargeted')
+        return o.labels.map((_, j) => j).filter((j) => j !== g);
+    return o.transitions.filter((t) => t.from === o.gold).map((t) => o.labels.indexOf(t.to));
+}
+/** Whether a UTF-16 unit ends tokens (half of a surrogate pair never does: the run is taken to go on). */
+function ends(ch, separator) {
+    const c = ch.charCodeAt(0);
+    return !(c >= 0xd800 && c <= 0xdfff) && separator.test(ch);
+}
+/** The token run (or chunk) around [start, end): the characters up to the nearest separators. */
+function runAround(text, start, end, separator) {
+    let a = start;
+    let b = end;
+    while (a > 0 && !ends(text[a - 1], separator))
+        a--;
+    while (b < text.length && !ends(text[b], separator))
+        b++;
+    return [a, b];
+}
+/** The text with every token run holding an acting word blanked: the tokens no edit can touch. */
+function untouchable(text, acting, separator) {
+    let out = '';
+    let at = 0;
+    for (const word of acting) {
+        const { start, end } = word[0];
+        const [a, b] = runAround(text, start, end, separator);
+        out += text.slice(at, Math.max(a, at)) + ' ';
+        at = Math.max(at, b);
+    }
+    return out + text.slice(at);
+}
+/** Whether consecutive acting words (in text order) each have a separator between them. */
+function separated(text, acting, separator) {
+    for (let i = 1; i < acting.length; i++) {
+        const before = acting[i - 1][0];
+        const after = acting[i][0];
+        if (!separator.test(text.slice(before.end, after.start)))
+            return false;
+    }
+    return true;
+}
+function partFacts(text, edits, part, g, wrong, mixed) {
+    const { linear } = part;
+    // Each word's token run, and each edit's run once edited. A word whose every edit leaves its run as the tokenizer
+    // reads it (a case change: the models lower-case) touches no token.
+    const runs = edits.map((word) => runAround(text, word[0].start, word[0].end, linear.separator));
+    const edited = (e, [a, b]) => text.slice(a, e.start) + e.to + text.slice(e.end, b);
+    const acts = (e, run) => linear.fold(edited(e, run)) !== linear.fold(text.slice(run[0], run[1]));
+    const acting = edits.filter((word, i) => word.some((e) => acts(e, runs[i])));
+    if (!separated(text, acting, linear.separator))
+        return null;
+    const rest = untouchable(text, acting, linear.separator);
+    if (linear.scores(rest) === null)
+        return null;
+    const base = linear.scores(text);
+    if (base === null)
+        return null;
+    const norm = (t) => (mixed && linear.norm ? linear.norm(t) : 0);
+    const floor = mixed ? norm(rest) : 1;
+    if (!(floor > 0))
+        return null;
+    let scale = 1;
+    for (const s of base)
+        scale = Math.max(scale, Math.abs(s));
+    // A run's own scores: its tokens' sum (a constant such as naive Bayes' prior cancels in a difference).
+    const raw = (t) => {
+        const s = linear.scores(t);
+        if (s !== null)
+            for (const x of s)
+                scale = Math.max(scale, Math.abs(x));
+        return s ?? base.map(() => 0);
+    };
+    const facts = {
+        weight: part.weight,
+        gap: wrong.map((j) => base[j] - base[g]),
+        clean: mixed ? norm(text) : 1,
+        floor,
+        tol: 0,
+        edits: new Map(),
+        words: []
+    };
+    edits.forEach((word, i) => {
+        const best = { gains: wrong.map(() => -Infinity), norm: 0 };
+        const span = runs[i];
+        const before = raw(text.slice(span[0], span[1]));
+        for (const e of word) {
+            let mine = { gains: wrong.map(() => 0), norm: 0 };
+            if (acts(e, span)) {
+                const run = edited(e, span);
+                const after = raw(run);
+                const gains = wrong.map((j) => after[j] - before[j] - (after[g] - before[g]));
+                mine = { gains, norm: norm(run) };
+            }
+            facts.edits.set(e, mine);
+            mine.gains.forEach((x, k) => (best.gains[k] = Math.max(best.gains[k], x)));
+            best.norm = Math.max(best.norm, mine.norm);
+        }
+        facts.words.push(best);
+    });
+    facts.tol = TIE * (1 + scale);
+    return facts;
+}
+/**
+ * A part's share of a rival's gap, bounded above: a linear gap as it is; a mixed part's gap over the text's norm, whose
+ * range [floor, clean + edited runs' norms] gives the bound (the smallest norm for a positive gap, the largest for a
+ * negative one).
+ */
+function share(p, mixed, gap, norms) {
+    if (!mixed)
+        return p.weight * gap;
+    return (p.weight * gap) / (gap >= 0 ? p.floor : p.clean + norms);
+}
+/** The sum of the `limit` largest positive values. */
+function topSum(values, limit) {
+    const top = values
+        .filter((x) => x > 0)
+        .sort((a, b) => b - a)
+        .slice(0, limit);
+    return { sum: top.reduce((a, b) => a + b, 0), terms: top.length };
+}
+/** The closed form of a row for `parts` (one linear decision, or a mixture), or null when it cannot tell. */
+function decisionBound(task, edits, parts) {
+    const text = task.space.text;
+    const g = task.labels.indexOf(task.gold);
+    const wrong = rivals(task, g);
+    if (g < 0 || wrong.length === 0 || parts.length === 0)
+        return null;
+    const mixed = parts.length > 1;
+    const facts = [];
+    for (const part of parts) {
+        const f = partFacts(text, edits, part, g, wrong, mixed);
+        if (f === null)
+            return null;
+        facts.push(f);
+    }
+    // Rounding allowance for a sum of `terms` changes, in the decision's units.
+    const tolerance = (terms) => facts.reduce((t, p) => t + (p.weight * p.tol * (1 + terms)) / (mixed ? p.floor : 1), 0);
+    const row = wrong.every((_, k) => {
+        let bound = 0;
+        let terms = 0;
+        for (const p of facts) {
+            const gain = topSum(p.words.map((w) => w.gains[k]), task.limit);
+            const norms = topSum(p.words.map((w) => w.norm), task.limit);
+            bound += share(p, mixed, p.gap[k] + gain.sum, norms.sum);
+            terms = Math.max(terms, gain.terms);
+        }
+        return bound < -tolerance(terms);
+    });
+    const reach = (set) => {
+        let best = -Infinity;
+        for (let k = 0; k < wrong.length; k++) {
+            let bound = 0;
+            for (const p of facts) {
+                let gap = p.gap[k];
+                let norms = 0;
+                for (const e of set) {
+                    const known = p.edits.get(e);
+                    if (known === undefined)
+                        return Infinity;
+                    gap += known.gains[k];
+                    norms += known.norm;
+                }
+                bound += share(p, mixed, gap, norms);
+            }
+            best = Math.max(best, bound);
+        }
+        return best;
+    };
+    return { row, reach, mayMove: (set) => reach(set) >= -tolerance(set.length) };
+}
+
+
+/***/ }),
+
+/***/ 1109:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32512,122 +32720,8 @@ var search_descriptor = __nccwpck_require__(9403);
 var dictionary_file = __nccwpck_require__(465);
 // EXTERNAL MODULE: ./src/perturb/search/objective.ts
 var objective = __nccwpck_require__(7538);
-;// CONCATENATED MODULE: ./src/perturb/exact/closed-form.ts
-
-/** A gap this far below zero, relative to the scores involved, is certain despite rounding (\u00a720's tie scale). */
-const TIE = 1e-9;
-/** The labels a wrong decision may name: every other label, or gold's protected targets. */
-function rivals(o, g) {
-    if (o.objective === 'untargeted')
-        return o.labels.map((_, j) => j).filter((j) => j !== g);
-    return o.transitions.filter((t) => t.from === o.gold).map((t) => o.labels.indexOf(t.to));
-}
-/** Whether a UTF-16 unit ends tokens (half of a surrogate pair never does: the run is taken to go on). */
-function ends(ch, separator) {
-    const c = ch.charCodeAt(0);
-    return !(c >= 0xd800 && c <= 0xdfff) && separator.test(ch);
-}
-/** The text with every token run (or chunk) holding an editable word blanked: the tokens no edit can touch. */
-function untouchable(text, edits, separator) {
-    let out = '';
-    let at = 0;
-    for (const word of edits) {
-        const { start, end } = word[0];
-        let a = start;
-        let b = end;
-        while (a > at && !ends(text[a - 1], separator))
-            a--;
-        while (b < text.length && !ends(text[b], separator))
-            b++;
-        if (a < at)
-            a = at;
-        out += text.slice(at, a) + ' ';
-        at = Math.max(at, b);
-    }
-    return out + text.slice(at);
-}
-/** Whether consecutive editable words (in text order) each have a separator between them. */
-function separated(text, edits, separator) {
-    for (let i = 1; i < edits.length; i++) {
-        const before = edits[i - 1][0];
-        const after = edits[i][0];
-        if (!separator.test(text.slice(before.end, after.start)))
-            return false;
-    }
-    return true;
-}
-/**
- * When the closed form proves that no set of at most `limit` of these edits gives a wrong decision: the single edit,
- * valid on its own, that comes closest (the largest gain of the rival that gets nearest), shown as the row's candidate.
- * Null when it cannot tell (the caller then asks the model) or when no single edit is valid on its own.
- */
-function closedFormCertificate(task, edits, linear) {
-    const text = task.space.text;
-    const g = task.labels.indexOf(task.gold);
-    const wrong = rivals(task, g);
-    if (g < 0 || wrong.length === 0)
-        return null;
-    // Words whose every edit leaves the text as the tokenizer reads it (a case change) touch no token.
-    const folded = linear.fold(text);
-    const acting = edits.filter((word) => word.some((e) => linear.fold((0,search_edits/* applySearchEdits */.aQ)(text, [e])) !== folded));
-    if (!separated(text, acting, linear.separator))
-        return null;
-    // A text whose every known token some edit reaches could lose them all (no linear decision there).
-    if (linear.scores(untouchable(text, acting, linear.separator)) === null)
-        return null;
-    const base = linear.scores(text);
-    if (base === null)
-        return null;
-    let scale = 1;
-    for (const s of base)
-        scale = Math.max(scale, Math.abs(s));
-    // Per rival: each word's largest gain over gold among its edits; and every edit's gains, to pick the one shown.
-    const gains = wrong.map(() => []);
-    const each = [];
-    for (const word of edits) {
-        const best = wrong.map(() => -Infinity);
-        for (const e of word) {
-            const after = linear.scores((0,search_edits/* applySearchEdits */.aQ)(text, [e]));
-            if (after === null)
-                return null;
-            const mine = wrong.map((j) => {
-                scale = Math.max(scale, Math.abs(after[j]), Math.abs(after[g]));
-                return after[j] - base[j] - (after[g] - base[g]);
-            });
-            mine.forEach((gain, k) => (best[k] = Math.max(best[k], gain)));
-            each.push({ edit: e, gains: mine });
-        }
-        best.forEach((b, k) => gains[k].push(b));
-    }
-    const reach = wrong.map((j, k) => {
-        const top = gains[k]
-            .filter((x) => x > 0)
-            .sort((a, b) => b - a)
-            .slice(0, task.limit);
-        let r = base[j] - base[g];
-        for (const x of top)
-            r += x;
-        return { r, terms: top.length };
-    });
-    if (!reach.every(({ r, terms }) => r < -TIE * (1 + scale) * (1 + terms)))
-        return null;
-    // The rival that gets nearest, and its best single edit that is valid on its own.
-    let k = 0;
-    reach.forEach(({ r }, i) => {
-        if (r > reach[k].r)
-            k = i;
-    });
-    let shown = null;
-    for (const { edit, gains: mine } of each) {
-        const gain = mine[k];
-        if (shown !== null && gain <= shown.gain)
-            continue;
-        if ((0,search_edits/* editSetViolation */.yx)(text, [edit], task.limit, task.maxCharEditRatio) === null)
-            shown = { edit, gain };
-    }
-    return shown?.edit ?? null;
-}
-
+// EXTERNAL MODULE: ./src/perturb/exact/closed-form.ts
+var closed_form = __nccwpck_require__(7025);
 // EXTERNAL MODULE: ./src/util/numbers.ts
 var numbers = __nccwpck_require__(1986);
 ;// CONCATENATED MODULE: ./src/perturb/exact/enumerate.ts
@@ -32704,8 +32798,9 @@ function* validLevels(space, edits, limit, maxCharEditRatio) {
  */
 function spaceSize(space, edits, limit, maxCharEditRatio, max) {
     const bound = editSetBound(edits.map((e) => e.length), limit);
-    if (bound <= max && noSetBreaksBudget(space, edits, limit, maxCharEditRatio))
-        return { count: bound, bound: false };
+    // With no set able to break the budget, every set is valid and the bound is the size.
+    if (noSetBreaksBudget(space, edits, limit, maxCharEditRatio))
+        return bound <= max ? { count: bound, bound: false } : { count: max + 1, bound: true };
     let count = 0;
     for (let level = 1; level <= Math.min(limit, edits.length); level++)
         for (const set of setsOfLevel(edits, level)) {
@@ -32733,7 +32828,7 @@ function noSetBreaksBudget(space, edits, limit, maxCharEditRatio) {
 /** Most candidate texts sent to the model in one call. */
 const BATCH = 4096;
 /** \u00a720's tie rule: a margin within this share of (1 + the largest |score| involved) of zero. */
-const solve_TIE = 1e-9;
+const TIE = 1e-9;
 /** The single edits of each editable word (words whose draws offer none left out). */
 function wordEdits(space) {
     const out = [];
@@ -32751,7 +32846,7 @@ function maxAbs(scores) {
     return m;
 }
 function isTie(margin, scores) {
-    return Math.abs(margin) <= solve_TIE * (1 + maxAbs(scores));
+    return Math.abs(margin) <= TIE * (1 + maxAbs(scores));
 }
 async function solveExactText(task) {
     const original = task.space.text;
@@ -32769,33 +32864,34 @@ async function solveExactText(task) {
     if (size.count === 0)
         return { ...untouched, uncovered: 'no_edit', candidates: 0, candidatesBound: false };
     // The closed form decides without asking about the space (no size limit) when no candidate can reach a wrong
-    // decision; the closest single edit is asked once, so the row shows the model's own answer on a candidate.
-    const proof = task.linear === undefined ? null : closedFormCertificate(task, edits, task.linear);
-    if (proof !== null) {
-        const text = (0,search_edits/* applySearchEdits */.aQ)(original, [proof]);
-        const [result] = await task.score([text]);
-        if (result?.status === 'ok' && (0,objective/* isSuccess */.oJ)(task, result))
-            throw new Error(`inconsistent evidence: exact's closed form certified a row whose candidate ${JSON.stringify(text)} the ` +
-                'model gets wrong');
-        return {
-            uncovered: null,
-            candidates: size.count,
-            candidatesBound: size.bound,
-            edits: [proof],
-            text,
-            result: result,
-            queries: 1,
-            certified: result?.status === 'ok' ? true : null,
-            tie: result?.status === 'ok' ? false : null,
-            closedForm: true
-        };
+    // decision; the nearest valid single edit is asked once, so the row shows the model's own answer on a candidate.
+    const bound = task.parts === undefined ? null : (0,closed_form/* decisionBound */.Z)(task, edits, task.parts);
+    if (bound?.row) {
+        const single = nearest(bound, edits.flat().map((e) => [e]), task);
+        if (single !== null)
+            return certifiedByBound(task, single, size);
     }
     if (size.bound)
         return { ...untouched, uncovered: 'edit_space', candidates: size.count, candidatesBound: true };
     const answers = new Map();
     let closest = null;
+    // With a bound, only the sets it cannot rule out are asked; when it rules out every set, the nearest is shown.
+    let unasked = null;
     for (const level of validLevels(task.space, edits, task.limit, task.maxCharEditRatio)) {
-        const texts = level.sets.map((set) => (0,search_edits/* applySearchEdits */.aQ)(original, set));
+        let sets = level.sets;
+        if (bound !== null) {
+            sets = [];
+            for (const set of level.sets) {
+                if (bound.mayMove(set))
+                    sets.push(set);
+                else if (answers.size === 0) {
+                    const reach = bound.reach(set);
+                    if (unasked === null || reach > unasked.reach)
+                        unasked = { set, reach };
+                }
+            }
+        }
+        const texts = sets.map((set) => (0,search_edits/* applySearchEdits */.aQ)(original, set));
         const fresh = [...new Set(texts.filter((t) => !answers.has(t)))];
         for (let i = 0; i < fresh.length; i += BATCH) {
             const part = fresh.slice(i, i + BATCH);
@@ -32806,7 +32902,7 @@ async function solveExactText(task) {
         for (let k = 0; k < texts.length; k++) {
             const text = texts[k];
             const result = answers.get(text);
-            const set = level.sets[k];
+            const set = sets[k];
             if (result.status !== 'ok') {
                 const error = `exact stopped after ${answers.size} queries: ${result.error}`;
                 return {
@@ -32844,6 +32940,8 @@ async function solveExactText(task) {
                 closedForm: false
             };
     }
+    if (answers.size === 0 && unasked !== null)
+        return certifiedByBound(task, unasked.set, size);
     const tie = closest !== null && isTie(closest.margin, closest.scores);
     const shown = closest ?? { edits: [], text: original };
     return {
@@ -32857,6 +32955,38 @@ async function solveExactText(task) {
         certified: !tie,
         tie,
         closedForm: false
+    };
+}
+/** The valid set among `sets` whose best rival comes nearest, by the bound. */
+function nearest(bound, sets, task) {
+    let shown = null;
+    for (const set of sets) {
+        const reach = bound.reach(set);
+        if (shown !== null && reach <= shown.reach)
+            continue;
+        if ((0,search_edits/* editSetViolation */.yx)(task.space.text, set, task.limit, task.maxCharEditRatio) === null)
+            shown = { set, reach };
+    }
+    return shown?.set ?? null;
+}
+/** A row the closed form certified: `shown` is asked once, and a model that gets it wrong stops the run. */
+async function certifiedByBound(task, shown, size) {
+    const text = (0,search_edits/* applySearchEdits */.aQ)(task.space.text, shown);
+    const [result] = await task.score([text]);
+    if (result?.status === 'ok' && (0,objective/* isSuccess */.oJ)(task, result))
+        throw new Error(`inconsistent evidence: exact's closed form certified a row whose candidate ${JSON.stringify(text)} the ` +
+            'model gets wrong');
+    return {
+        uncovered: null,
+        candidates: size.count,
+        candidatesBound: size.bound,
+        edits: shown,
+        text,
+        result: result,
+        queries: 1,
+        certified: result?.status === 'ok' ? true : null,
+        tie: result?.status === 'ok' ? false : null,
+        closedForm: true
     };
 }
 
@@ -34662,8 +34792,8 @@ const APPEND = (0,descriptor/* textFamily */.f)({
     build: (params) => ({ runner: appendFamily(params) })
 });
 
-// EXTERNAL MODULE: ./src/perturb/exact/descriptor.ts + 4 modules
-var exact_descriptor = __nccwpck_require__(5155);
+// EXTERNAL MODULE: ./src/perturb/exact/descriptor.ts + 3 modules
+var exact_descriptor = __nccwpck_require__(1109);
 // EXTERNAL MODULE: ./src/util/strings.ts
 var strings = __nccwpck_require__(558);
 // EXTERNAL MODULE: ./src/perturb/dictionary-file.ts

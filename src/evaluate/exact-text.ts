@@ -8,6 +8,7 @@ import type { Plan } from '../config/plan.js';
 import type { Example } from '../data/example.js';
 import type { Condition } from '../evidence/condition.js';
 import type { Model, ScoreResult } from '../models/model.js';
+import { decisionParts } from '../perturb/exact/closed-form.js';
 import { EXACT_TEXT } from '../perturb/exact/descriptor.js';
 import type { TextExact } from '../perturb/exact/runner.js';
 import type { ModelCounters } from '../run/facts.js';
@@ -40,7 +41,7 @@ async function enumerated(
 ): Promise<Candidate> {
   const outcome = await exact.run({
     ...rowCall(plan, example, model, cleanResult, score),
-    ...(model.linear ? { linear: model.linear } : {})
+    parts: decisionParts(model)
   });
   counters.predictions += outcome.queries;
   counters.exactQueries = (counters.exactQueries ?? 0) + outcome.queries;

@@ -7,7 +7,7 @@
 import type { Example, ExampleInput } from '../data/example.js';
 import { sha256Hex } from '../util/hash.js';
 import { stableJson } from '../util/json.js';
-import type { Model, ModelDescription, ScoreOptions, ScoreResult } from './model.js';
+import type { Model, ModelDescription, ScoreOptions, ScoreResult, WeightedDecision } from './model.js';
 import { TfidfModel } from './tfidf.js';
 
 export const DEFAULT_WORD_WEIGHT = 0.5;
@@ -28,7 +28,14 @@ export class HybridModel implements Model {
       throw new Error('hybrid needs a tfidf-word and a tfidf-char model');
     if (stableJson(word.labels) !== stableJson(char.labels)) throw new Error('hybrid components have different labels');
     this.labels = word.labels;
+    this.mixture = [
+      { weight: wordWeight, linear: word.linear },
+      { weight: 1 - wordWeight, linear: char.linear }
+    ];
   }
+
+  /** Each component's cosine is its linear score over the text's norm (docs/search.md#exact). */
+  readonly mixture: readonly WeightedDecision[];
 
   static fit(
     name: string,

@@ -50,6 +50,11 @@ export interface Model {
   readonly repeat?: number;
   /** A decision linear in the text's token counts, which text `exact` reads in closed form (docs/search.md#exact). */
   readonly linear?: LinearDecision;
+  /**
+   * A decision that is a weighted sum of linear decisions, each divided by its text's norm (hybrid): text `exact` bounds
+   * it in closed form (docs/search.md#exact).
+   */
+  readonly mixture?: readonly WeightedDecision[];
   describe(): ModelDescription;
   /** One result per input, in input order. */
   score(inputs: readonly ExampleInput[], options?: ScoreOptions): Promise<ScoreResult[]>;
@@ -68,6 +73,14 @@ export interface LinearDecision {
   separator: RegExp;
   /** The text as the tokenizer reads it (lower-cased): an edit that leaves this unchanged changes no token. */
   fold(text: string): string;
+  /** The length of the text's feature vector, which divides the scores before they are mixed (tf-idf; 0 for none). */
+  norm?(text: string): number;
+}
+
+/** One linear part of a mixed decision and its weight. */
+export interface WeightedDecision {
+  weight: number;
+  linear: LinearDecision;
 }
 
 interface Decision {

@@ -234,6 +234,11 @@ export class TfidfScorer {
     });
   }
 
+  /** The length of the text's tf-idf vector before normalisation (0 with no known feature). */
+  norm(text: string): number {
+    return weigh(this.featurizer.row(text, true), this.params.idf).norm;
+  }
+
   private cosines(row: SparseRow): number[] {
     const { weights, norm } = weigh(row, this.params.idf);
     if (norm === 0) return this.labels.map(() => 0);
@@ -269,7 +274,12 @@ export class TfidfModel implements Model {
     this.kind = scorer.kind;
     // char_wb n-grams stay inside a whitespace-separated chunk; word tokens inside a letter, digit or _ run.
     const separator = scorer.kind === 'tfidf-char' ? PY_WHITESPACE : TOKEN_SEPARATOR;
-    this.linear = { scores: (text) => scorer.linearScores(text), separator, fold: (text) => text.toLowerCase() };
+    this.linear = {
+      scores: (text) => scorer.linearScores(text),
+      separator,
+      fold: (text) => text.toLowerCase(),
+      norm: (text) => scorer.norm(text)
+    };
   }
 
   static fit(name: string, train: readonly Example[], labels: readonly string[], analyzer: TfidfAnalyzer): TfidfModel {

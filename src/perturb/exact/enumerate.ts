@@ -94,7 +94,9 @@ export function spaceSize(
     edits.map((e) => e.length),
     limit
   );
-  if (bound <= max && noSetBreaksBudget(space, edits, limit, maxCharEditRatio)) return { count: bound, bound: false };
+  // With no set able to break the budget, every set is valid and the bound is the size.
+  if (noSetBreaksBudget(space, edits, limit, maxCharEditRatio))
+    return bound <= max ? { count: bound, bound: false } : { count: max + 1, bound: true };
   let count = 0;
   for (let level = 1; level <= Math.min(limit, edits.length); level++)
     for (const set of setsOfLevel(edits, level)) {

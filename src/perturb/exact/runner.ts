@@ -4,7 +4,7 @@
  * limit and validity rule.
  */
 import type { ProtectedTransition, ReviewPolicy } from '../../evidence/attack-success.js';
-import type { LinearDecision, ScoreResult } from '../../models/model.js';
+import type { ScoreResult, WeightedDecision } from '../../models/model.js';
 import { dictionaryFor, type LoadedDictionary } from '../dictionary-file.js';
 import type { PerturbInput } from '../input.js';
 import { editSpace, wordLimit, type SearchOperator } from '../search/edits.js';
@@ -27,8 +27,8 @@ interface TextExactCall {
   policy: ReviewPolicy | null;
   clean: ScoreResult;
   score: ScoreTexts;
-  /** The model's linear decision, when it has one (the closed form reads it). */
-  linear?: LinearDecision;
+  /** The model's decision as linear parts, when it has them (the closed form reads them). */
+  parts?: readonly WeightedDecision[] | undefined;
 }
 
 export interface TextExact {

@@ -6,11 +6,11 @@
  * rounding. A space larger than `maxCandidates` is undecided and asks nothing.
  */
 import type { ScoreResult } from '../../models/model.js';
-import { applySearchEdits, type EditSpace, type PlacedEdit } from '../search/edits.js';
+import { applySearchEdits, editSetViolation, type EditSpace, type PlacedEdit } from '../search/edits.js';
 import { isSuccess, objectiveMargin, type SearchObjective } from '../search/objective.js';
 import type { ScoreTexts } from '../search/queries.js';
-import type { LinearDecision } from '../../models/model.js';
-import { closedFormCertificate } from './closed-form.js';
+import type { WeightedDecision } from '../../models/model.js';
+import { decisionBound, type DecisionBound } from './closed-form.js';
 import { spaceSize, validLevels } from './enumerate.js';
 
 interface ExactTextTask extends SearchObjective {
@@ -21,8 +21,8 @@ interface ExactTextTask extends SearchObjective {
   maxCandidates: number;
   clean: ScoreResult;
   score: ScoreTexts;
-  /** The model's decision as a linear function of token counts, when it has one (closed-form certificates). */
-  linear?: LinearDecision;
+  /** The model's decision as linear parts (one, or a hybrid's mixture), when it has them (closed-form.ts). */
+  parts?: readonly WeightedDecision[] | undefined;
 }
 
 export interface ExactTextOutcome {
@@ -84,34 +84,34 @@ export async function solveExactText(task: ExactTextTask): Promise<ExactTextOutc
   };
   if (size.count === 0) return { ...untouched, uncovered: 'no_edit', candidates: 0, candidatesBound: false };
   // The closed form decides without asking about the space (no size limit) when no candidate can reach a wrong
-  // decision; the closest single edit is asked once, so the row shows the model's own answer on a candidate.
-  const proof = task.linear === undefined ? null : closedFormCertificate(task, edits, task.linear);
-  if (proof !== null) {
-    const text = applySearchEdits(original, [proof]);
-    const [result] = await task.score([text]);
-    if (result?.status === 'ok' && isSuccess(task, result))
-      throw new Error(
-        `inconsistent evidence: exact's closed form certified a row whose candidate ${JSON.stringify(text)} the ` +
-          'model gets wrong'
-      );
-    return {
-      uncovered: null,
-      candidates: size.count,
-      candidatesBound: size.bound,
-      edits: [proof],
-      text,
-      result: result as ScoreResult,
-      queries: 1,
-      certified: result?.status === 'ok' ? true : null,
-      tie: result?.status === 'ok' ? false : null,
-      closedForm: true
-    };
+  // decision; the nearest valid single edit is asked once, so the row shows the model's own answer on a candidate.
+  const bound = task.parts === undefined ? null : decisionBound(task, edits, task.parts);
+  if (bound?.row) {
+    const single = nearest(
+      bound,
+      edits.flat().map((e) => [e]),
+      task
+    );
+    if (single !== null) return certifiedByBound(task, single, size);
   }
   if (size.bound) return { ...untouched, uncovered: 'edit_space', candidates: size.count, candidatesBound: true };
   const answers = new Map<string, ScoreResult>();
   let closest: { edits: PlacedEdit[]; text: string; margin: number; scores: readonly number[] } | null = null;
+  // With a bound, only the sets it cannot rule out are asked; when it rules out every set, the nearest is shown.
+  let unasked: { set: PlacedEdit[]; reach: number } | null = null;
   for (const level of validLevels(task.space, edits, task.limit, task.maxCharEditRatio)) {
-    const texts = level.sets.map((set) => applySearchEdits(original, set));
+    let sets = level.sets;
+    if (bound !== null) {
+      sets = [];
+      for (const set of level.sets) {
+        if (bound.mayMove(set)) sets.push(set);
+        else if (answers.size === 0) {
+          const reach = bound.reach(set);
+          if (unasked === null || reach > unasked.reach) unasked = { set, reach };
+        }
+      }
+    }
+    const texts = sets.map((set) => applySearchEdits(original, set));
     const fresh = [...new Set(texts.filter((t) => !answers.has(t)))];
     for (let i = 0; i < fresh.length; i += BATCH) {
       const part = fresh.slice(i, i + BATCH);
@@ -122,7 +122,7 @@ export async function solveExactText(task: ExactTextTask): Promise<ExactTextOutc
     for (let k = 0; k < texts.length; k++) {
       const text = texts[k] as string;
       const result = answers.get(text) as ScoreResult;
-      const set = level.sets[k] as PlacedEdit[];
+      const set = sets[k] as PlacedEdit[];
       if (result.status !== 'ok') {
         const error = `exact stopped after ${answers.size} queries: ${result.error}`;
         return {
@@ -159,6 +159,7 @@ export async function solveExactText(task: ExactTextTask): Promise<ExactTextOutc
         closedForm: false
       };
   }
+  if (answers.size === 0 && unasked !== null) return certifiedByBound(task, unasked.set, size);
   const tie = closest !== null && isTie(closest.margin, closest.scores);
   const shown = closest ?? { edits: [], text: original };
   return {
@@ -172,5 +173,47 @@ export async function solveExactText(task: ExactTextTask): Promise<ExactTextOutc
     certified: !tie,
     tie,
     closedForm: false
+  };
+}
+
+/** The valid set among `sets` whose best rival comes nearest, by the bound. */
+function nearest(
+  bound: DecisionBound,
+  sets: readonly PlacedEdit[][],
+  task: { space: EditSpace; limit: number; maxCharEditRatio: number | null }
+): PlacedEdit[] | null {
+  let shown: { set: PlacedEdit[]; reach: number } | null = null;
+  for (const set of sets) {
+    const reach = bound.reach(set);
+    if (shown !== null && reach <= shown.reach) continue;
+    if (editSetViolation(task.space.text, set, task.limit, task.maxCharEditRatio) === null) shown = { set, reach };
+  }
+  return shown?.set ?? null;
+}
+
+/** A row the closed form certified: `shown` is asked once, and a model that gets it wrong stops the run. */
+async function certifiedByBound(
+  task: ExactTextTask,
+  shown: PlacedEdit[],
+  size: { count: number; bound: boolean }
+): Promise<ExactTextOutcome> {
+  const text = applySearchEdits(task.space.text, shown);
+  const [result] = await task.score([text]);
+  if (result?.status === 'ok' && isSuccess(task, result))
+    throw new Error(
+      `inconsistent evidence: exact's closed form certified a row whose candidate ${JSON.stringify(text)} the ` +
+        'model gets wrong'
+    );
+  return {
+    uncovered: null,
+    candidates: size.count,
+    candidatesBound: size.bound,
+    edits: shown,
+    text,
+    result: result as ScoreResult,
+    queries: 1,
+    certified: result?.status === 'ok' ? true : null,
+    tie: result?.status === 'ok' ? false : null,
+    closedForm: true
   };
 }
