@@ -282,7 +282,7 @@ test("a mixture's bound allows an edit to lengthen the text's vector beyond the 
   };
   const linear = {
     scores: (text: string) => {
-      const s = [0, 0];
+      const s: [number, number] = [0, 0];
       let known = false;
       for (const w of text.toLowerCase().match(/\w+/g) ?? []) {
         const f = weights[w];

@@ -51,8 +51,8 @@ export interface Model {
   /** A decision linear in the text's token counts, which text `exact` reads in closed form (docs/search.md#exact). */
   readonly linear?: LinearDecision;
   /**
-   * A decision that is a weighted sum of linear decisions, each divided by its text's norm (hybrid): text `exact` bounds
-   * it in closed form (docs/search.md#exact).
+   * A decision that is a weighted sum of linear decisions, each divided by its text's norm (hybrid): text `exact`
+   * bounds it in closed form (docs/search.md#exact).
    */
   readonly mixture?: readonly WeightedDecision[];
   describe(): ModelDescription;
