@@ -32552,26 +32552,63 @@ function untouchable(text, acting, separator) {
     }
     return out + text.slice(at);
 }
-/** Whether consecutive acting words (in text order) each have a separator between them. */
-function separated(text, acting, separator) {
-    for (let i = 1; i < acting.length; i++) {
-        const before = acting[i - 1][0];
-        const after = acting[i][0];
-        if (!separator.test(text.slice(before.end, after.start)))
-            return false;
-    }
-    return true;
+/** Most ways to edit the words of one shared run that the closed form reads before it declines. */
+const MAX_RUN_OPTIONS = 4096;
+/** Every way to edit at least one of `words` (each one edit, at most `limit` words), or null past the cap. */
+function runOptions(words, limit) {
+    let count = 0;
+    const out = [];
+    const walk = (from, chosen) => {
+        for (let i = from; i < words.length; i++)
+            for (const e of words[i]) {
+                const next = [...chosen, e];
+                if (++count > MAX_RUN_OPTIONS)
+                    return false;
+                out.push(next);
+                if (next.length < limit && !walk(i + 1, next))
+                    return false;
+            }
+        return true;
+    };
+    return walk(0, []) ? out : null;
 }
-function partFacts(text, edits, part, g, wrong, mixed) {
+function partFacts(text, edits, part, task, mixed) {
     const { linear } = part;
-    // Each word's token run, and each edit's run once edited. A word whose every edit leaves its run as the tokenizer
-    // reads it (a case change: the models lower-case) touches no token.
-    const runs = edits.map((word) => runAround(text, word[0].start, word[0].end, linear.separator));
-    const edited = (e, [a, b]) => text.slice(a, e.start) + e.to + text.slice(e.end, b);
-    const acts = (e, run) => linear.fold(edited(e, run)) !== linear.fold(text.slice(run[0], run[1]));
-    const acting = edits.filter((word, i) => word.some((e) => acts(e, runs[i])));
-    if (!separated(text, acting, linear.separator))
-        return null;
+    const { g, wrong } = task;
+    // Each word's token run; words of one run are read together. A word whose every edit leaves its run as the
+    // tokenizer reads it (a case change: the models lower-case) touches no token.
+    const spans = [];
+    const runOf = new Map();
+    const wordsOf = [];
+    for (const word of edits) {
+        const [a, b] = runAround(text, word[0].start, word[0].end, linear.separator);
+        const last = spans[spans.length - 1];
+        if (last === undefined || last[0] !== a) {
+            spans.push([a, b]);
+            wordsOf.push([]);
+        }
+        wordsOf[wordsOf.length - 1].push(word);
+        for (const e of word)
+            runOf.set(e, spans.length - 1);
+    }
+    const edited = (set, [a, b]) => {
+        let out = '';
+        let at = a;
+        for (const e of set) {
+            out += text.slice(at, e.start) + e.to;
+            at = e.end;
+        }
+        return out + text.slice(at, b);
+    };
+    const spanOf = (e) => spans[runOf.get(e)];
+    const foldedRuns = spans.map(([a, b]) => linear.fold(text.slice(a, b)));
+    const touching = new Set();
+    for (const word of edits)
+        for (const e of word)
+            if (linear.fold(edited([e], spanOf(e))) !== foldedRuns[runOf.get(e)])
+                touching.add(e);
+    const acts = (e) => touching.has(e);
+    const acting = edits.filter((word) => word.some(acts));
     const rest = untouchable(text, acting, linear.separator);
     if (linear.scores(rest) === null)
         return null;
@@ -32593,35 +32630,56 @@ function partFacts(text, edits, part, g, wrong, mixed) {
                 scale = Math.max(scale, Math.abs(x));
         return s ?? base.map(() => 0);
     };
-    const facts = {
+    const before = spans.map(([a, b]) => raw(text.slice(a, b)));
+    const change = (set) => {
+        const run = edited(set, spanOf(set[0]));
+        const after = raw(run);
+        const was = before[runOf.get(set[0])];
+        const gains = wrong.map((j) => after[j] - was[j] - (after[g] - was[g]));
+        return { gains, norm: norm(run) };
+    };
+    const none = { gains: wrong.map(() => 0), norm: 0 };
+    const single = new Map();
+    for (const word of edits)
+        for (const e of word)
+            single.set(e, acts(e) ? change([e]) : none);
+    const joints = new Map();
+    const ids = new Map();
+    for (const e of single.keys())
+        ids.set(e, ids.size);
+    const joint = (set) => {
+        const key = set.map((e) => ids.get(e)).join(',');
+        let known = joints.get(key);
+        if (known === undefined)
+            joints.set(key, (known = change(set)));
+        return known;
+    };
+    // Per run, the best change over the ways to edit it: its one word's edits, or every way to edit its acting words.
+    const runs = [];
+    for (const inRun of wordsOf) {
+        const words = inRun.filter((word) => word.some(acts));
+        const options = words.length <= 1 ? (words[0] ?? []).map((e) => [e]) : runOptions(words, Math.min(task.limit, words.length));
+        if (options === null)
+            return null;
+        const best = { gains: wrong.map(() => -Infinity), norm: 0 };
+        for (const set of options) {
+            const c = set.length === 1 ? single.get(set[0]) : joint(set);
+            c.gains.forEach((x, k) => (best.gains[k] = Math.max(best.gains[k], x)));
+            best.norm = Math.max(best.norm, c.norm);
+        }
+        runs.push(best);
+    }
+    return {
         weight: part.weight,
         gap: wrong.map((j) => base[j] - base[g]),
         clean: mixed ? norm(text) : 1,
         floor,
-        tol: 0,
-        edits: new Map(),
-        words: []
+        tol: TIE * (1 + scale),
+        runOf,
+        single,
+        joint,
+        runs
     };
-    edits.forEach((word, i) => {
-        const best = { gains: wrong.map(() => -Infinity), norm: 0 };
-        const span = runs[i];
-        const before = raw(text.slice(span[0], span[1]));
-        for (const e of word) {
-            let mine = { gains: wrong.map(() => 0), norm: 0 };
-            if (acts(e, span)) {
-                const run = edited(e, span);
-                const after = raw(run);
-                const gains = wrong.map((j) => after[j] - before[j] - (after[g] - before[g]));
-                mine = { gains, norm: norm(run) };
-            }
-            facts.edits.set(e, mine);
-            mine.gains.forEach((x, k) => (best.gains[k] = Math.max(best.gains[k], x)));
-            best.norm = Math.max(best.norm, mine.norm);
-        }
-        facts.words.push(best);
-    });
-    facts.tol = TIE * (1 + scale);
-    return facts;
 }
 /**
  * A part's share of a rival's gap, bounded above: a linear gap as it is; a mixed part's gap over the text's norm, whose
@@ -32651,7 +32709,7 @@ function decisionBound(task, edits, parts) {
     const mixed = parts.length > 1;
     const facts = [];
     for (const part of parts) {
-        const f = partFacts(text, edits, part, g, wrong, mixed);
+        const f = partFacts(text, edits, part, { g, wrong, limit: task.limit }, mixed);
         if (f === null)
             return null;
         facts.push(f);
@@ -32662,34 +32720,47 @@ function decisionBound(task, edits, parts) {
         let bound = 0;
         let terms = 0;
         for (const p of facts) {
-            const gain = topSum(p.words.map((w) => w.gains[k]), task.limit);
-            const norms = topSum(p.words.map((w) => w.norm), task.limit);
+            const gain = topSum(p.runs.map((w) => w.gains[k]), task.limit);
+            const norms = topSum(p.runs.map((w) => w.norm), task.limit);
             bound += share(p, mixed, p.gap[k] + gain.sum, norms.sum);
             terms = Math.max(terms, gain.terms);
         }
         return bound < -tolerance(terms);
     });
+    // A set's gap per rival, summed part by part into `sums` (reused: this runs once per enumerated set). A set lists its
+    // edits in text order, so the edits of one run are adjacent and read together.
+    const sums = new Float64Array(wrong.length);
+    const gaps = new Float64Array(wrong.length);
     const reach = (set) => {
-        let best = -Infinity;
-        for (let k = 0; k < wrong.length; k++) {
-            let bound = 0;
-            for (const p of facts) {
-                let gap = p.gap[k];
-                let norms = 0;
-                for (const e of set) {
-                    const known = p.edits.get(e);
-                    if (known === undefined)
-                        return Infinity;
-                    gap += known.gains[k];
-                    norms += known.norm;
-                }
-                bound += share(p, mixed, gap, norms);
+        sums.fill(0);
+        for (const p of facts) {
+            for (let k = 0; k < wrong.length; k++)
+                gaps[k] = p.gap[k];
+            let norms = 0;
+            for (let i = 0; i < set.length;) {
+                const r = p.runOf.get(set[i]);
+                if (r === undefined)
+                    return Infinity;
+                let j = i + 1;
+                while (j < set.length && p.runOf.get(set[j]) === r)
+                    j++;
+                const c = j === i + 1 ? p.single.get(set[i]) : p.joint(set.slice(i, j));
+                for (let k = 0; k < wrong.length; k++)
+                    gaps[k] = gaps[k] + c.gains[k];
+                norms += c.norm;
+                i = j;
             }
-            best = Math.max(best, bound);
+            for (let k = 0; k < wrong.length; k++)
+                sums[k] = sums[k] + share(p, mixed, gaps[k], norms);
         }
+        let best = -Infinity;
+        for (let k = 0; k < wrong.length; k++)
+            best = Math.max(best, sums[k]);
         return best;
     };
-    return { row, reach, mayMove: (set) => reach(set) >= -tolerance(set.length) };
+    // The rounding allowance per set size, computed once.
+    const allowance = Array.from({ length: task.limit + 1 }, (_, terms) => tolerance(terms));
+    return { row, reach, ruledOut: (reach, terms) => reach < -(allowance[terms] ?? tolerance(terms)) };
 }
 
 
@@ -32882,13 +32953,11 @@ async function solveExactText(task) {
         if (bound !== null) {
             sets = [];
             for (const set of level.sets) {
-                if (bound.mayMove(set))
+                const reach = bound.reach(set);
+                if (!bound.ruledOut(reach, set.length))
                     sets.push(set);
-                else if (answers.size === 0) {
-                    const reach = bound.reach(set);
-                    if (unasked === null || reach > unasked.reach)
-                        unasked = { set, reach };
-                }
+                else if (answers.size === 0 && (unasked === null || reach > unasked.reach))
+                    unasked = { set, reach };
             }
         }
         const texts = sets.map((set) => (0,search_edits/* applySearchEdits */.aQ)(original, set));

@@ -1,12 +1,13 @@
 /**
  * Text `exact`'s closed form (docs/search.md#exact) for a model whose decision is linear in the token counts
- * (LinearDecision), or a weighted sum of such decisions each divided by its text's norm (hybrid). When no token run
- * holds two editable words, an edit set changes each label's linear score by the sum of its edits' own changes, each
- * read from the edited word's token run alone. So a set's gap between a rival and gold is known without asking the
- * model (exactly for a linear model; as an upper bound for a mixture, whose norms are bounded: a set's tf-idf vector
- * is no shorter than the untouchable text's and no longer than the clean text's plus its edited runs'). Over the whole
- * space, the largest reachable gap is at most the clean gap plus the `limit` largest per-word gains. Declines (null)
- * when words share a token run, or when some set could remove every known token (a tf-idf part then scores 0).
+ * (LinearDecision), or a weighted sum of such decisions each divided by its text's norm (hybrid). Tokens never cross a
+ * token run, so an edit set changes each label's linear score by the sum of its runs' changes, each read from that run
+ * alone (edited together where the set edits several words of one run). A set's gap between a rival and gold is thus
+ * known without asking the model: exactly for a linear model; as an upper bound for a mixture, whose norms are
+ * bounded (a set's tf-idf vector is no shorter than the untouchable text's and no longer than the clean text's plus its
+ * edited runs'). Over the whole space, the largest reachable gap is at most the clean gap plus the `limit` largest
+ * per-run gains. Declines (null) when some set could remove every known token (a tf-idf part then scores 0), or when a
+ * run holds more ways to edit it than MAX_RUN_OPTIONS.
  */
 import type { Model, WeightedDecision } from '../../models/model.js';
 import type { PlacedEdit } from '../search/edits.js';
@@ -18,10 +19,10 @@ const TIE = 1e-9;
 export interface DecisionBound {
   /** No set of at most `limit` edited words can give a wrong decision (the whole space, with no size limit). */
   row: boolean;
-  /** Whether the set may give a wrong decision; false means it certainly does not and need not be asked. */
-  mayMove(set: readonly PlacedEdit[]): boolean;
   /** How near the set's best rival comes to gold (an upper bound of its gap; higher is nearer). */
   reach(set: readonly PlacedEdit[]): number;
+  /** Whether a set of `terms` edits whose reach is this certainly gives no wrong decision (need not be asked). */
+  ruledOut(reach: number, terms: number): boolean;
 }
 
 /** The linear parts of a model's decision the closed form reads: its linear decision, or its mixture; else none. */
@@ -64,17 +65,13 @@ function untouchable(text: string, acting: readonly PlacedEdit[][], separator: R
   return out + text.slice(at);
 }
 
-/** Whether consecutive acting words (in text order) each have a separator between them. */
-function separated(text: string, acting: readonly PlacedEdit[][], separator: RegExp): boolean {
-  for (let i = 1; i < acting.length; i++) {
-    const before = (acting[i - 1] as PlacedEdit[])[0] as PlacedEdit;
-    const after = (acting[i] as PlacedEdit[])[0] as PlacedEdit;
-    if (!separator.test(text.slice(before.end, after.start))) return false;
-  }
-  return true;
+/** What a change of one token run does to a part: each rival's gain over gold, and the edited run's norm. */
+interface RunChange {
+  gains: number[];
+  norm: number;
 }
 
-/** What one part knows about a row: its clean gaps and norms, and each edit's gains and edited-run norm. */
+/** What one part knows about a row: its clean gaps and norms, and what each run's edits change. */
 interface PartFacts {
   weight: number;
   /** Clean linear gap of each rival over gold. */
@@ -84,32 +81,77 @@ interface PartFacts {
   floor: number;
   /** TIE × (1 + the largest |score| seen), in this part's units. */
   tol: number;
-  /** Per edit: each rival's gain over gold, and the edited run's norm (0 when the edit touches no token). */
-  edits: Map<PlacedEdit, { gains: number[]; norm: number }>;
-  /** Per word: each rival's largest gain, and the largest norm, over its edits. */
-  words: Array<{ gains: number[]; norm: number }>;
+  /** The token run of each edit (edits of words in one run share it). */
+  runOf: Map<PlacedEdit, number>;
+  /** The change of one edit alone (0 gains and norm when it touches no token). */
+  single: Map<PlacedEdit, RunChange>;
+  /** The change of several edits in one run, read from that run edited together. */
+  joint(edits: readonly PlacedEdit[]): RunChange;
+  /** Per run: each rival's largest gain, and the largest norm, over the ways its words can be edited. */
+  runs: RunChange[];
+}
+
+/** Most ways to edit the words of one shared run that the closed form reads before it declines. */
+const MAX_RUN_OPTIONS = 4096;
+
+/** Every way to edit at least one of `words` (each one edit, at most `limit` words), or null past the cap. */
+function runOptions(words: readonly PlacedEdit[][], limit: number): PlacedEdit[][] | null {
+  let count = 0;
+  const out: PlacedEdit[][] = [];
+  const walk = (from: number, chosen: PlacedEdit[]): boolean => {
+    for (let i = from; i < words.length; i++)
+      for (const e of words[i] as PlacedEdit[]) {
+        const next = [...chosen, e];
+        if (++count > MAX_RUN_OPTIONS) return false;
+        out.push(next);
+        if (next.length < limit && !walk(i + 1, next)) return false;
+      }
+    return true;
+  };
+  return walk(0, []) ? out : null;
 }
 
 function partFacts(
   text: string,
   edits: readonly PlacedEdit[][],
   part: WeightedDecision,
-  g: number,
-  wrong: readonly number[],
+  task: { g: number; wrong: readonly number[]; limit: number },
   mixed: boolean
 ): PartFacts | null {
   const { linear } = part;
-  // Each word's token run, and each edit's run once edited. A word whose every edit leaves its run as the tokenizer
-  // reads it (a case change: the models lower-case) touches no token.
-  const runs = edits.map((word) =>
-    runAround(text, (word[0] as PlacedEdit).start, (word[0] as PlacedEdit).end, linear.separator)
-  );
-  const edited = (e: PlacedEdit, [a, b]: [number, number]): string =>
-    text.slice(a, e.start) + e.to + text.slice(e.end, b);
-  const acts = (e: PlacedEdit, run: [number, number]): boolean =>
-    linear.fold(edited(e, run)) !== linear.fold(text.slice(run[0], run[1]));
-  const acting = edits.filter((word, i) => word.some((e) => acts(e, runs[i] as [number, number])));
-  if (!separated(text, acting, linear.separator)) return null;
+  const { g, wrong } = task;
+  // Each word's token run; words of one run are read together. A word whose every edit leaves its run as the
+  // tokenizer reads it (a case change: the models lower-case) touches no token.
+  const spans: Array<[number, number]> = [];
+  const runOf = new Map<PlacedEdit, number>();
+  const wordsOf: PlacedEdit[][][] = [];
+  for (const word of edits) {
+    const [a, b] = runAround(text, (word[0] as PlacedEdit).start, (word[0] as PlacedEdit).end, linear.separator);
+    const last = spans[spans.length - 1];
+    if (last === undefined || last[0] !== a) {
+      spans.push([a, b]);
+      wordsOf.push([]);
+    }
+    (wordsOf[wordsOf.length - 1] as PlacedEdit[][]).push(word);
+    for (const e of word) runOf.set(e, spans.length - 1);
+  }
+  const edited = (set: readonly PlacedEdit[], [a, b]: [number, number]): string => {
+    let out = '';
+    let at = a;
+    for (const e of set) {
+      out += text.slice(at, e.start) + e.to;
+      at = e.end;
+    }
+    return out + text.slice(at, b);
+  };
+  const spanOf = (e: PlacedEdit): [number, number] => spans[runOf.get(e) as number] as [number, number];
+  const foldedRuns = spans.map(([a, b]) => linear.fold(text.slice(a, b)));
+  const touching = new Set<PlacedEdit>();
+  for (const word of edits)
+    for (const e of word)
+      if (linear.fold(edited([e], spanOf(e))) !== foldedRuns[runOf.get(e) as number]) touching.add(e);
+  const acts = (e: PlacedEdit): boolean => touching.has(e);
+  const acting = edits.filter((word) => word.some(acts));
   const rest = untouchable(text, acting, linear.separator);
   if (linear.scores(rest) === null) return null;
   const base = linear.scores(text);
@@ -125,37 +167,54 @@ function partFacts(
     if (s !== null) for (const x of s) scale = Math.max(scale, Math.abs(x));
     return s ?? base.map(() => 0);
   };
-  const facts: PartFacts = {
+  const before = spans.map(([a, b]) => raw(text.slice(a, b)));
+  const change = (set: readonly PlacedEdit[]): RunChange => {
+    const run = edited(set, spanOf(set[0] as PlacedEdit));
+    const after = raw(run);
+    const was = before[runOf.get(set[0] as PlacedEdit) as number] as readonly number[];
+    const gains = wrong.map(
+      (j) => (after[j] as number) - (was[j] as number) - ((after[g] as number) - (was[g] as number))
+    );
+    return { gains, norm: norm(run) };
+  };
+  const none: RunChange = { gains: wrong.map(() => 0), norm: 0 };
+  const single = new Map<PlacedEdit, RunChange>();
+  for (const word of edits) for (const e of word) single.set(e, acts(e) ? change([e]) : none);
+  const joints = new Map<string, RunChange>();
+  const ids = new Map<PlacedEdit, number>();
+  for (const e of single.keys()) ids.set(e, ids.size);
+  const joint = (set: readonly PlacedEdit[]): RunChange => {
+    const key = set.map((e) => ids.get(e)).join(',');
+    let known = joints.get(key);
+    if (known === undefined) joints.set(key, (known = change(set)));
+    return known;
+  };
+  // Per run, the best change over the ways to edit it: its one word's edits, or every way to edit its acting words.
+  const runs: RunChange[] = [];
+  for (const inRun of wordsOf) {
+    const words = inRun.filter((word) => word.some(acts));
+    const options =
+      words.length <= 1 ? (words[0] ?? []).map((e) => [e]) : runOptions(words, Math.min(task.limit, words.length));
+    if (options === null) return null;
+    const best = { gains: wrong.map(() => -Infinity), norm: 0 };
+    for (const set of options) {
+      const c = set.length === 1 ? (single.get(set[0] as PlacedEdit) as RunChange) : joint(set);
+      c.gains.forEach((x, k) => (best.gains[k] = Math.max(best.gains[k] as number, x)));
+      best.norm = Math.max(best.norm, c.norm);
+    }
+    runs.push(best);
+  }
+  return {
     weight: part.weight,
     gap: wrong.map((j) => (base[j] as number) - (base[g] as number)),
     clean: mixed ? norm(text) : 1,
     floor,
-    tol: 0,
-    edits: new Map(),
-    words: []
+    tol: TIE * (1 + scale),
+    runOf,
+    single,
+    joint,
+    runs
   };
-  edits.forEach((word, i) => {
-    const best = { gains: wrong.map(() => -Infinity), norm: 0 };
-    const span = runs[i] as [number, number];
-    const before = raw(text.slice(span[0], span[1]));
-    for (const e of word) {
-      let mine = { gains: wrong.map(() => 0), norm: 0 };
-      if (acts(e, span)) {
-        const run = edited(e, span);
-        const after = raw(run);
-        const gains = wrong.map(
-          (j) => (after[j] as number) - (before[j] as number) - ((after[g] as number) - (before[g] as number))
-        );
-        mine = { gains, norm: norm(run) };
-      }
-      facts.edits.set(e, mine);
-      mine.gains.forEach((x, k) => (best.gains[k] = Math.max(best.gains[k] as number, x)));
-      best.norm = Math.max(best.norm, mine.norm);
-    }
-    facts.words.push(best);
-  });
-  facts.tol = TIE * (1 + scale);
-  return facts;
 }
 
 /**
@@ -190,7 +249,7 @@ export function decisionBound(
   const mixed = parts.length > 1;
   const facts: PartFacts[] = [];
   for (const part of parts) {
-    const f = partFacts(text, edits, part, g, wrong, mixed);
+    const f = partFacts(text, edits, part, { g, wrong, limit: task.limit }, mixed);
     if (f === null) return null;
     facts.push(f);
   }
@@ -202,11 +261,11 @@ export function decisionBound(
     let terms = 0;
     for (const p of facts) {
       const gain = topSum(
-        p.words.map((w) => w.gains[k] as number),
+        p.runs.map((w) => w.gains[k] as number),
         task.limit
       );
       const norms = topSum(
-        p.words.map((w) => w.norm),
+        p.runs.map((w) => w.norm),
         task.limit
       );
       bound += share(p, mixed, (p.gap[k] as number) + gain.sum, norms.sum);
@@ -214,24 +273,32 @@ export function decisionBound(
     }
     return bound < -tolerance(terms);
   });
+  // A set's gap per rival, summed part by part into `sums` (reused: this runs once per enumerated set). A set lists its
+  // edits in text order, so the edits of one run are adjacent and read together.
+  const sums = new Float64Array(wrong.length);
+  const gaps = new Float64Array(wrong.length);
   const reach = (set: readonly PlacedEdit[]): number => {
-    let best = -Infinity;
-    for (let k = 0; k < wrong.length; k++) {
-      let bound = 0;
-      for (const p of facts) {
-        let gap = p.gap[k] as number;
-        let norms = 0;
-        for (const e of set) {
-          const known = p.edits.get(e);
-          if (known === undefined) return Infinity;
-          gap += known.gains[k] as number;
-          norms += known.norm;
-        }
-        bound += share(p, mixed, gap, norms);
+    sums.fill(0);
+    for (const p of facts) {
+      for (let k = 0; k < wrong.length; k++) gaps[k] = p.gap[k] as number;
+      let norms = 0;
+      for (let i = 0; i < set.length;) {
+        const r = p.runOf.get(set[i] as PlacedEdit);
+        if (r === undefined) return Infinity;
+        let j = i + 1;
+        while (j < set.length && p.runOf.get(set[j] as PlacedEdit) === r) j++;
+        const c = j === i + 1 ? (p.single.get(set[i] as PlacedEdit) as RunChange) : p.joint(set.slice(i, j));
+        for (let k = 0; k < wrong.length; k++) gaps[k] = (gaps[k] as number) + (c.gains[k] as number);
+        norms += c.norm;
+        i = j;
       }
-      best = Math.max(best, bound);
+      for (let k = 0; k < wrong.length; k++) sums[k] = (sums[k] as number) + share(p, mixed, gaps[k] as number, norms);
     }
+    let best = -Infinity;
+    for (let k = 0; k < wrong.length; k++) best = Math.max(best, sums[k] as number);
     return best;
   };
-  return { row, reach, mayMove: (set) => reach(set) >= -tolerance(set.length) };
+  // The rounding allowance per set size, computed once.
+  const allowance = Array.from({ length: task.limit + 1 }, (_, terms) => tolerance(terms));
+  return { row, reach, ruledOut: (reach, terms) => reach < -(allowance[terms] ?? tolerance(terms)) };
 }

@@ -104,11 +104,9 @@ export async function solveExactText(task: ExactTextTask): Promise<ExactTextOutc
     if (bound !== null) {
       sets = [];
       for (const set of level.sets) {
-        if (bound.mayMove(set)) sets.push(set);
-        else if (answers.size === 0) {
-          const reach = bound.reach(set);
-          if (unasked === null || reach > unasked.reach) unasked = { set, reach };
-        }
+        const reach = bound.reach(set);
+        if (!bound.ruledOut(reach, set.length)) sets.push(set);
+        else if (answers.size === 0 && (unasked === null || reach > unasked.reach)) unasked = { set, reach };
       }
     }
     const texts = sets.map((set) => applySearchEdits(original, set));
