@@ -41,20 +41,20 @@ describe('the bundled academic-intent example', () => {
       '<!-- evidence-gate summary schema_version: 2 -->'
     );
     const manifest = JSON.parse(read(root, 'out-a', 'manifest.json').toString());
-    expect(manifest.files['evidence.jsonl']).toMatchObject({ schema_version: 2, rows: 5888 });
+    expect(manifest.files['evidence.jsonl']).toMatchObject({ schema_version: 2, rows: 6624 });
   });
 
   test('one evidence row per example × model × condition, all §7 fields in order', () => {
     const lines = read(root, 'out-a', 'evidence.jsonl').toString('utf8').trimEnd().split('\n');
-    expect(lines).toHaveLength(184 * 4 * 8);
+    expect(lines).toHaveLength(184 * 4 * 9);
     const rows = lines.map((l) => JSON.parse(l) as Record<string, any>);
     const head = rows[0] as Record<string, any>;
     expect(Object.keys(head)).toEqual([...EVIDENCE_FIELDS]);
     expect(Object.keys(head.scores)).toEqual(['background', 'gap', 'implication', 'limitation', 'method', 'result']);
     // Ordered by split (config order), id (code points), model (config order), condition (§6 order).
-    expect(rows.slice(0, 32).map((r) => `${r.id}/${r.model}/${r.condition}`)).toEqual(
+    expect(rows.slice(0, 36).map((r) => `${r.id}/${r.model}/${r.condition}`)).toEqual(
       ['naive-bayes', 'tfidf-word', 'tfidf-char', 'hybrid'].flatMap((m) =>
-        ['clean', 'format', 'transpose', 'typo', 'dictionary', 'append', 'truncate', 'search'].map(
+        ['clean', 'format', 'transpose', 'typo', 'dictionary', 'append', 'truncate', 'search', 'exact'].map(
           (c) => `${head.id}/${m}/${c}`
         )
       )
@@ -85,8 +85,8 @@ describe('the bundled academic-intent example', () => {
       .map((l) => JSON.parse(l) as Record<string, any>);
     const byKey = new Map<string, string>();
     for (const r of rows) {
-      // The adaptive search asks each model in turn, so its candidate is the model's own.
-      if (r.condition === 'search') continue;
+      // The adaptive search and exact ask each model in turn, so their candidates are the model's own.
+      if (r.condition === 'search' || r.condition === 'exact') continue;
       const key = `${r.id}/${r.condition}`;
       const seen = byKey.get(key);
       if (seen === undefined) byKey.set(key, r.perturbed_text);
@@ -122,7 +122,8 @@ describe('the bundled academic-intent example', () => {
       'dictionary',
       'append',
       'truncate',
-      'search'
+      'search',
+      'exact'
     ]);
     expect(
       m.threat_model.attacks.every((a: any) => typeof a.validity_rule === 'string' && a.validity_rule.length > 20)
@@ -147,7 +148,7 @@ describe('the bundled academic-intent example', () => {
     });
     expect(m.output).toEqual({ text: 'full', examples_per_check: 20, gzip_above_bytes: 64 * 1024 * 1024 });
     // Each distinct text is scored once per model: unchanged candidates reuse the clean score. The
-    // predictions are the 184 × 8 rows plus the search's queries.
+    // predictions are the 184 × 9 rows plus the queries of the search and exact.
     const rows = read(root, 'out-a', 'evidence.jsonl')
       .toString('utf8')
       .trimEnd()
@@ -155,10 +156,10 @@ describe('the bundled academic-intent example', () => {
       .map((l) => JSON.parse(l) as Record<string, any>);
     for (const c of m.counters) {
       const queries = rows
-        .filter((r) => r.model === c.model && r.condition === 'search')
+        .filter((r) => r.model === c.model && (r.condition === 'search' || r.condition === 'exact'))
         .reduce((n, r) => n + r.queries, 0);
       expect(queries).toBeGreaterThan(0);
-      expect(c.predictions).toBe(184 * 8 + queries);
+      expect(c.predictions).toBe(184 * 9 + queries);
       expect(c.distinctInputs).toBeLessThan(184 * 7);
     }
     expect(Object.keys(m.run).sort()).toEqual([

@@ -30,6 +30,13 @@ export const EXAMPLE_CONFIG = 'examples/academic-intent/evidence-gate.yml';
 /** The bundled example's own search line (scores, budget 200): tests that try another search replace it. */
 export const EXAMPLE_SEARCH_LINE = '    search: { knowledge: scores, queries: 200 }\n';
 
+/** The example config without its `exact` attack (and the comment above it). */
+export function withoutExact(config: string): string {
+  const out = config.replace(/(?: *#[^\n]*\n)* *exact: \{\}\n/, '');
+  if (out === config) throw new Error('the example config has no `exact: {}` line; update withoutExact');
+  return out;
+}
+
 /**
  * The bundled example with a tenth of its search budget (20 queries) and bootstrap: for tests that run
  * it many times to check behaviour (pairing, shards, refusals) that does not depend on scale.

@@ -69,7 +69,7 @@ function tempRoot() {
 
 /**
  * The example under a fresh root, its evaluation rows replicated `factor` times as distinct texts;
- * `fixedOnly` takes the adaptive search out of its config (the five fixed families remain).
+ * `fixedOnly` takes the adaptive search and exact out of its config (the five fixed families remain).
  */
 function scaledExample(factor, fixedOnly = false) {
   const root = tempRoot();
@@ -77,13 +77,14 @@ function scaledExample(factor, fixedOnly = false) {
   if (fixedOnly) {
     const config = join(root, 'examples/academic-intent/evidence-gate.yml');
     const text = readFileSync(config, 'utf8');
-    // The search and the opt-in typo family (and the comment above each) come out: the run the target was set for.
+    // The search, exact and the opt-in typo family (and the comments above each) come out: the run the target was set
+    // for.
     let withoutSearch = text;
-    for (const family of ['search', 'typo'])
+    for (const family of ['search', 'exact', 'typo'])
       withoutSearch = withoutSearch
-        .replace(new RegExp(`^ *#[^\\n]*\\n(?= *${family}:)`, 'm'), '')
+        .replace(new RegExp(`(?:^ *#[^\\n]*\\n)+(?= *${family}:)`, 'm'), '')
         .replace(new RegExp(`^ *${family}: .*\\n`, 'm'), '');
-    if (!/^ *search:/m.test(text) || /^ *(search|typo):/m.test(withoutSearch))
+    if (!/^ *search:/m.test(text) || /^ *(search|exact|typo):/m.test(withoutSearch))
       throw new Error('bench: the example config has no search line to take out');
     writeFileSync(config, withoutSearch);
   }

@@ -41,11 +41,11 @@ describe('annotations', () => {
     const root = exampleRepo();
     const failing = fakeHost({ config: EXAMPLE_CONFIG }, { GITHUB_WORKSPACE: root }, undefined, false);
     const result = await runAction(failing);
-    expect(result?.failedChecks).toBe(28);
+    expect(result?.failedChecks).toBe(33);
     expect(failing.errors).toHaveLength(9);
     expect(failing.failures).toHaveLength(1);
     expect(failing.infos).toContain(
-      '19 more blocking checks not annotated (GitHub shows 10 annotations of a kind per step): see the job summary and checks.json'
+      '24 more blocking checks not annotated (GitHub shows 10 annotations of a kind per step): see the job summary and checks.json'
     );
     // Breaches of a zero ceiling rank first (the larger count first), then the largest relative overshoot (length PSI 15.4 vs 0.5).
     expect(failing.errors.slice(0, 5).map((e) => e.line.split(':')[0])).toEqual([
@@ -73,7 +73,7 @@ describe('annotations', () => {
       file: EXAMPLE_CONFIG
     });
     expect(reporting.infos).toContain(
-      '18 more blocking checks not annotated (GitHub shows 10 annotations of a kind per step): see the job summary and checks.json'
+      '23 more blocking checks not annotated (GitHub shows 10 annotations of a kind per step): see the job summary and checks.json'
     );
     expect(reporting.failures).toHaveLength(0);
     const lines = reporting.summaries[0]?.split('\n') ?? [];
@@ -103,7 +103,7 @@ describe('warning slots with fail-on-gate: false', () => {
     });
     expect(host.warnings.slice(1).every((w) => w.where?.file === EXAMPLE_CONFIG)).toBe(true);
     expect(host.infos).toContain(
-      '19 more blocking checks not annotated (GitHub shows 10 annotations of a kind per step): see the job summary and checks.json'
+      '24 more blocking checks not annotated (GitHub shows 10 annotations of a kind per step): see the job summary and checks.json'
     );
   });
 
@@ -349,7 +349,7 @@ describe('progress', () => {
     await runAction(host, { now: () => (t += 11_000) });
     const lines = host.infos.filter((l) => l.startsWith('evaluate: '));
     // A finished stage says how long it took, never "about 0 s left" (docs/cli.md).
-    expect(lines).toEqual(['evaluate: 5,888/5,888 rows (100%), 535 rows/s, done in 11 s']);
+    expect(lines).toEqual(['evaluate: 6,624/6,624 rows (100%), 602 rows/s, done in 11 s']);
     // Each model's training starts and ends in the log, whatever the interval.
     const milestone = / on 842 rows \.\.\.$|: done in [\d.]+ s$/;
     const training = host.infos.filter((l) => l.startsWith('training ') && milestone.test(l));

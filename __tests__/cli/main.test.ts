@@ -64,7 +64,7 @@ describe('evidence-gate run', () => {
       /^verdict: fail \(\d+ blocking checks\); evidence in evidence-gate-out\/$/
     );
     expect(existsSync(join(root, 'evidence-gate-out', 'manifest.json'))).toBe(true);
-    expect(r.stderr).toContain('evidence: 5888 rows');
+    expect(r.stderr).toContain('evidence: 6624 rows');
   });
 
   test('--summary full prints summary.md for a terminal, --summary none only the verdict line', async () => {

@@ -664,7 +664,8 @@ describe('loadPlan: the resulting plan', () => {
       'dictionary',
       'append',
       'truncate',
-      'search'
+      'search',
+      'exact'
     ]);
     expect(plan.threatModel.attacks.dictionary?.file.path).toBe('examples/academic-intent/dictionary.yml');
     expect(plan.threatModel.constraints.maxCharEditRatio).toBe(0.25);

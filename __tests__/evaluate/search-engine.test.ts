@@ -75,10 +75,22 @@ describe('search on the bundled example as configured (scores, budget 200)', () 
   test('one search row per example and model, after truncate, with queries and edits', () => {
     const search = rows.filter((r) => r.condition === 'search');
     expect(search).toHaveLength(184 * 4);
-    const first = rows.slice(0, 8).map((r) => r.condition);
-    expect(first).toEqual(['clean', 'format', 'transpose', 'typo', 'dictionary', 'append', 'truncate', 'search']);
+    const first = rows.slice(0, 9).map((r) => r.condition);
+    expect(first).toEqual([
+      'clean',
+      'format',
+      'transpose',
+      'typo',
+      'dictionary',
+      'append',
+      'truncate',
+      'search',
+      'exact'
+    ]);
     expect(Object.keys(search[0] as Row).slice(-3)).toEqual(['input_sha256', 'queries', 'edits']);
-    expect(rows.filter((r) => r.condition !== 'search').every((r) => !('queries' in r))).toBe(true);
+    expect(
+      rows.filter((r) => r.condition !== 'search' && r.condition !== 'exact').every((r) => !('queries' in r))
+    ).toBe(true);
   });
 
   test('every row: the edits are atomic and re-derive perturbed_text; the budget holds', () => {

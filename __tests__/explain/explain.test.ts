@@ -51,10 +51,27 @@ beforeAll(async () => {
     .map((l) => JSON.parse(l) as EvidenceRow & { scores: Record<string, number> | null });
 });
 
-/** The explanation's readings against the evidence rows of one example: every field they share (search rows against the search paths). */
+/**
+ * The explanation's readings against the evidence rows of one example: every field they share (search rows against the
+ * search paths, exact rows against the exact readings).
+ */
 function expectSameAsEvidence(e: Explanation, all: readonly EvidenceRow[]): void {
-  const rows = all.filter((r) => r.condition !== 'search');
+  const rows = all.filter((r) => r.condition !== 'search' && r.condition !== 'exact');
   const search = all.filter((r) => r.condition === 'search');
+  const exact = all.filter((r) => r.condition === 'exact');
+  expect((e.exact ?? []).map((x) => x.model)).toEqual(exact.map((r) => r.model));
+  for (const x of e.exact ?? []) {
+    const row = exact.find((r) => r.model === x.model) as EvidenceRow;
+    expect([x.perturbed_text, x.queries, x.edits, x.method, x.candidates, x.prediction, x.margin]).toEqual([
+      row.perturbed_text ?? '',
+      row.queries,
+      row.edits,
+      row.method,
+      row.candidates,
+      row.prediction,
+      row.margin
+    ]);
+  }
   expect(e.search?.paths.map((p) => p.model) ?? []).toEqual(search.map((r) => r.model));
   for (const p of e.search?.paths ?? []) {
     const row = search.find((r) => r.model === p.model) as EvidenceRow;
@@ -142,7 +159,7 @@ describe('explain --json agrees with the evidence of the same text', () => {
         (reading as { scores: unknown }).scores =
           reading.scores === null ? null : e.labels.map((l) => (reading.scores as Record<string, number>)[l]);
     const rows = evidence.filter((x) => x.id === row.id && x.split === row.split);
-    expect(rows).toHaveLength(4 * 8);
+    expect(rows).toHaveLength(4 * 9);
     expectSameAsEvidence(e, rows);
     expect(e.conditions.find((c) => c.condition === 'dictionary')?.changed).toBe(true);
     // Nothing was written: the folder holds exactly what it held.

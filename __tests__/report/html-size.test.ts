@@ -61,9 +61,9 @@ function widen(derived: Derived, count: number): Derived {
   return { ...derived, metrics: { ...derived.metrics, models }, gate: { ...derived.gate, checks, failing }, drill };
 }
 
-test(`${MODELS} models × 8 conditions × ${LANGUAGES} languages render below 5 MB`, async () => {
+test(`${MODELS} models × 9 conditions × ${LANGUAGES} languages render below 5 MB`, async () => {
   const { derived, facts } = await deriveFolder(await runManyLanguages(LANGUAGES));
-  expect(derived.metrics.conditions_evaluated).toHaveLength(8);
+  expect(derived.metrics.conditions_evaluated).toHaveLength(9);
   expect(derived.metrics.data.language_examples).toHaveLength(LANGUAGES);
   const wide = widen(derived, MODELS);
   expect(wide.metrics.models).toHaveLength(MODELS);

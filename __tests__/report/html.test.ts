@@ -87,7 +87,7 @@ describe('the text example, no baseline', () => {
 
   test('every failing check, most severe first, links to a section with the rows behind it', () => {
     const checks = listed(input.derived);
-    expect(checks.length).toBe(28);
+    expect(checks.length).toBe(33);
     const table = html.slice(html.indexOf('id="checks"'), html.indexOf('id="rows-behind"'));
     const hrefs = [...table.matchAll(/<a href="#(check-[^"]+)"><code>([^<]*)<\/code><\/a>/g)];
     expect(hrefs.map((m) => m[2])).toEqual(checks.map((c) => escapeHtml(c.id)));
@@ -236,8 +236,8 @@ describe('the text example against a baseline', () => {
     const hybrid = c?.models.find((m) => m.model === 'hybrid');
     expect(hybrid?.new_protected_transition_ids.length).toBe(3);
     for (const id of hybrid?.new_protected_transition_ids ?? []) expect(part).toContain(`<code>${id}</code>`);
-    // The search asks each model, so the retrained hybrid's search candidates change with it (paired on input_sha256).
-    expect(part).toContain('Rows: 5816 paired, 72 dropped (0 only in the baseline, 72 with a changed input)');
+    // The search and exact ask each model, so the retrained hybrid's candidates change with it (paired on input_sha256).
+    expect(part).toContain('Rows: 6510 paired, 114 dropped (0 only in the baseline, 114 with a changed input)');
   });
 
   test('failing comparison checks link from the comparison table and the checks table to the broken rows', () => {

@@ -125,8 +125,8 @@ describe('ci.yml self-test jobs, replayed (full budget, end to end)', () => {
   test('a wrong assertion in a run: block fails the replay (the old 184-row check)', async () => {
     const broken = readWorkflow();
     const check = broken.jobs['self-test']?.steps.find((s) => s.name === 'Check the outputs');
-    expect(check?.run).toContain('-eq 5888');
-    (check as { run: string }).run = (check as { run: string }).run.replace('-eq 5888', '-eq 184');
+    expect(check?.run).toContain('-eq 6624');
+    (check as { run: string }).run = (check as { run: string }).run.replace('-eq 6624', '-eq 184');
     await expect(replayJob(broken, 'self-test', step, BASE)).rejects.toThrow(
       /replay: self-test › Check the outputs exited 1/
     );

@@ -5,7 +5,7 @@
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5037);
+/* harmony import */ var _engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5934);
 /* harmony import */ var _util_bundle_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8706);
 /* harmony import */ var _util_threads_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1361);
 /* harmony import */ var _util_engine_thread_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2953);
@@ -74,8 +74,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   i: () => (/* binding */ main)
 });
 
-// EXTERNAL MODULE: ./src/engine.ts + 131 modules
-var engine = __nccwpck_require__(5037);
+// EXTERNAL MODULE: ./src/engine.ts + 132 modules
+var engine = __nccwpck_require__(5934);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/errors.ts
@@ -13408,6 +13408,17 @@ function refOf(row) {
         ...(recordsEdits(row) && typeof row.queries === 'number' ? { queries: row.queries } : {}),
         ...(recordsEdits(row) && row.edits !== undefined
             ? { edits: row.edits.map((e) => ({ op: e.op, word: e.word, ...(e.at !== undefined ? { at: e.at } : {}) })) }
+            : {}),
+        ...(row.method !== undefined
+            ? {
+                exact: {
+                    method: row.method,
+                    certified: row.certified ?? null,
+                    tie: row.tie ?? null,
+                    candidates: row.candidates ?? 0,
+                    candidates_bound: row.candidates_bound === true
+                }
+            }
             : {})
     };
 }
@@ -13578,7 +13589,7 @@ function searchMarks(row, max) {
 
 /***/ }),
 
-/***/ 5037:
+/***/ 5934:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -20890,7 +20901,30 @@ function attackExamplesTable(metrics) {
     ])));
 }
 
+;// CONCATENATED MODULE: ./src/report/exact-ref-words.ts
+function exact_ref_words_count(n, one, many) {
+    return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+/** `exact: \u2026` without its edit list; `queries` is what the row spent. */
+function exactRefWords(x, queries) {
+    const space = exact_ref_words_count(x.candidates, 'candidate', 'candidates');
+    if (x.method === 'undecided')
+        return `undecided: at least ${space}, past max_candidates; nothing asked`;
+    const spent = exact_ref_words_count(queries ?? 0, 'query', 'queries');
+    const asked = `${spent} of ${space}`;
+    if (x.certified === true && x.method === 'closed_form')
+        return `certified by the closed form: no candidate of ${space} can move it (${spent} to show the nearest)`;
+    if (x.certified === true)
+        return `certified: ${asked} asked, none moved it`;
+    if (x.tie === true)
+        return `a tie: ${asked} asked, the nearest at margin 0 within rounding`;
+    if (x.candidates === 0)
+        return 'no edit: the declared edits offer none here';
+    return `a failure found after ${asked}`;
+}
+
 ;// CONCATENATED MODULE: ./src/report/summary-details.ts
+
 
 
 
@@ -20921,6 +20955,15 @@ function searchText(ref) {
     const kept = edits.length === 0 ? 'no edit kept' : `${edits.length} edit${edits.length === 1 ? '' : 's'}: ${list}`;
     return ref.queries === undefined ? kept : `${ref.queries} quer${ref.queries === 1 ? 'y' : 'ies'}, ${kept}`;
 }
+/** An exact row: how it was decided, and a failure's edits. */
+function exactText(ref, x) {
+    const edits = ref.edits ?? [];
+    const words = md(exactRefWords(x, ref.queries), 200);
+    if (x.certified === true || x.tie === true || edits.length === 0)
+        return words;
+    const list = edits.map((e) => md((0,drill_ref/* editPlace */.El)(e), 80)).join(', ');
+    return `${words}; ${edits.length} edit${edits.length === 1 ? '' : 's'}: ${list}`;
+}
 function refLines(r) {
     const ref = r.ref;
     const where = `**${md(ref.split, 40)}/${md(ref.id, 80)}** (${md(ref.language, 20)})`;
@@ -20939,7 +20982,9 @@ function refLines(r) {
         if (r.perturbed)
             lines.push(`  - perturbed: ${snippetText(r.perturbed)}`);
     }
-    if (ref.queries !== undefined)
+    if (ref.exact !== undefined)
+        lines.push(`  - exact: ${exactText(ref, ref.exact)}`);
+    else if (ref.queries !== undefined)
         lines.push(`  - search: ${searchText(ref)}`);
     else if (ref.edits !== undefined)
         lines.push(`  - edits: ${searchText(ref)}`);
@@ -21600,6 +21645,7 @@ function shiftSection(metrics, opts) {
 
 
 
+
 /** Rows listed per check (checks.json keeps up to output.examples_per_check). */
 const MAX_REFS_SHOWN = 50;
 /** Bytes of drill-down rows, all checks together; past it a section points to checks.json. */
@@ -21725,6 +21771,11 @@ function searchLine(ref) {
     const edits = ref.edits ?? [];
     const list = edits.map((e) => h((0,drill_ref/* editPlace */.El)(e), 80));
     const kept = edits.length === 0 ? 'no edit kept' : `${edits.length} edit${edits.length === 1 ? '' : 's'}: ${list.join('; ')}`;
+    if (ref.exact !== undefined) {
+        const x = ref.exact;
+        const shown = x.certified === true || x.tie === true || edits.length === 0 ? '' : `; ${kept}`;
+        return `<div><span class="label">exact</span> ${h(exactRefWords(x, ref.queries), 200)}${shown}</div>`;
+    }
     if (ref.queries === undefined)
         return `<div><span class="label">edits</span> ${kept}</div>`;
     return `<div><span class="label">search</span> ${ref.queries} quer${ref.queries === 1 ? 'y' : 'ies'}; ${kept}</div>`;

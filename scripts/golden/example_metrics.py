@@ -92,11 +92,12 @@ from sklearn.metrics import accuracy_score, confusion_matrix, f1_score
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = "__tests__/golden/example-metrics.json"
 METRICS_SCHEMA_VERSION = 2
-CONDITION_ORDER = ["clean", "format", "transpose", "typo", "dictionary", "append", "truncate", "search"]
-# `typo` (keyboard slips, docs/families.md#typo) and `search` (the adaptive attacker, docs/search.md) are
-# non-destructive too, when the run evaluates them (both are opt-in).
-NON_DESTRUCTIVE = ["format", "transpose", "typo", "dictionary", "append", "search"]
-OPT_IN = ["typo", "search"]
+CONDITION_ORDER = ["clean", "format", "transpose", "typo", "dictionary", "append", "truncate", "search", "exact"]
+# `typo` (keyboard slips, docs/families.md#typo), `search` (the adaptive attacker, docs/search.md) and `exact` (every
+# candidate of the search's edit space, docs/search.md#exact) are non-destructive too, when the run evaluates them
+# (all three are opt-in).
+NON_DESTRUCTIVE = ["format", "transpose", "typo", "dictionary", "append", "search", "exact"]
+OPT_IN = ["typo", "search", "exact"]
 DESTRUCTIVE = ["truncate"]
 REFERENCE, CHALLENGE = "controlled", "challenge"
 MISSING = "\u0000missing"  # the prediction of a missing row: equal to no label
@@ -260,6 +261,9 @@ def recompute_masks(row, clean, objective, transitions):
     if uncovered:
         if row["condition"] == "search" and not row["changed"]:
             reason = "no_edit"  # a search that ran always ends on a changed candidate
+        elif row["condition"] == "exact" and not row["changed"]:
+            # Nothing asked: a space over max_candidates (its count is then a lower bound), else an empty space.
+            reason = "edit_space" if row["candidates_bound"] else "no_edit"
         elif row["uncovered_reason"] == "no_dictionary" and not row["changed"]:
             reason = "no_dictionary"  # whether the language has a dictionary is not in the row
         elif not row["changed"]:
@@ -273,8 +277,12 @@ def recompute_masks(row, clean, objective, transitions):
 
 def family_ledger(rows, masks, family):
     c = {"in_scope": 0, "eligible": 0, "tested": 0, "successes": 0, "uncovered": 0}
-    # The reason a family could not act: no_dictionary for the fixed families, no_edit for the search.
-    reasons = {"unchanged": 0, "no_edit" if family == "search" else "no_dictionary": 0, "invalid": 0, "missing": 0}
+    # The reason a family could not act: no_dictionary for the fixed families, no_edit for the search; exact asks
+    # nothing where its space is empty or too large.
+    if family == "exact":
+        reasons = {"edit_space": 0, "missing": 0, "no_edit": 0}
+    else:
+        reasons = {"unchanged": 0, "no_edit" if family == "search" else "no_dictionary": 0, "invalid": 0, "missing": 0}
     for r in rows:
         m = masks[r["id"]]
         c["in_scope"] += m["in_scope"]
@@ -329,6 +337,36 @@ def search_figures(rows, masks, budget):
         "budget": budget,
         "success_budget_curve": curve,
     }
+
+
+def exact_figures(rows_by_condition, masks, graded):
+    """Per model: exact's certificate (certified and ties over the rows it tested, undecided over eligible rows) and
+    each graded attack's strength: its successes over exact's, on the rows both tested (docs/definitions.md)."""
+    exact = rows_by_condition["exact"]
+    m = masks["exact"]
+    tested = [r for r in exact if m[r["id"]]["tested"]]
+    for r in tested:
+        # A tested row is a success, a tie or certified, and exactly one of them.
+        assert [m[r["id"]]["success"], r["tie"], r["certified"]].count(True) == 1, (r["id"], r["model"])
+    eligible = [r for r in exact if m[r["id"]]["eligible"]]
+    undecided = sum(m[r["id"]]["uncovered_reason"] == "edit_space" for r in eligible)
+    certified = sum(r["certified"] for r in tested)
+    ties = sum(r["tie"] for r in tested)
+    certificate = {
+        "certified": f_rate(certified, len(tested)),
+        "ties": f_count(ties, len(tested)),
+        "undecided": f_count(undecided, len(eligible)),
+    }
+    strength = []
+    for attack in graded:
+        am = masks[attack]
+        both = [r for r in tested if am[r["id"]]["tested"]]
+        found = sum(am[r["id"]]["success"] for r in both)
+        wins = sum(m[r["id"]]["success"] for r in both)
+        # An attack success where exact certified the row would be a defect.
+        assert all(not (am[r["id"]]["success"] and r["certified"]) for r in both)
+        strength.append({"attack": attack, "strength": f_rate(found, wins)})
+    return certificate, strength
 
 
 def with_masks(rows, masks):
@@ -779,7 +817,14 @@ def compute(rows, manifest, root):
             if m["probabilities"]:
                 rel_out.append({"scope": scope, **reliability(clean_scoped)})
 
+        certificate = None
+        if "exact" in conditions:
+            # Only the search draws its edits from exact's space; the fixed families draw their own and are not graded.
+            graded = [c for c in conditions if c == "search"]
+            by_condition = {c: [r for r in own if r["condition"] == c] for c in ["exact", *graded]}
+            certificate, strength = exact_figures(by_condition, {c: masks[(name, c)] for c in by_condition}, graded)
         out_models.append({
+            **({"exact_certificate": certificate, "attack_strength": strength} if certificate is not None else {}),
             **({"search": search_out} if "search" in conditions else {}),
             "model": name,
             "probabilities": m["probabilities"],

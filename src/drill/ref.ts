@@ -27,6 +27,18 @@ export interface ExampleRef {
   /** Search rows (docs/search.md): the queries the search spent and the edits it kept; typo rows: the edits. */
   queries?: number;
   edits?: SearchEditRef[];
+  /** Text `exact` rows (docs/search.md#exact): how the row was decided and the size of its edit space. */
+  exact?: ExactRef;
+}
+
+/** What an exact row says about its space: the method, its outcome flags and the candidates it holds. */
+export interface ExactRef {
+  method: 'closed_form' | 'enumeration' | 'undecided';
+  certified: boolean | null;
+  tie: boolean | null;
+  candidates: number;
+  /** The space holds more than `candidates` (past max_candidates: nothing asked). */
+  candidates_bound: boolean;
 }
 
 /**
@@ -136,6 +148,17 @@ export function refOf(row: EvidenceRow): ExampleRef {
     ...(recordsEdits(row) && typeof row.queries === 'number' ? { queries: row.queries } : {}),
     ...(recordsEdits(row) && row.edits !== undefined
       ? { edits: row.edits.map((e) => ({ op: e.op, word: e.word, ...(e.at !== undefined ? { at: e.at } : {}) })) }
+      : {}),
+    ...(row.method !== undefined
+      ? {
+          exact: {
+            method: row.method,
+            certified: row.certified ?? null,
+            tie: row.tie ?? null,
+            candidates: row.candidates ?? 0,
+            candidates_bound: row.candidates_bound === true
+          }
+        }
       : {})
   };
 }

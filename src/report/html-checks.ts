@@ -16,6 +16,7 @@ import type { Metrics } from '../metrics/metrics.js';
 import { checkWords } from './check-words.js';
 import { byChange, changeWord } from './summary-changes.js';
 import { checkThresholdText, checkValueText, rowsBehindText } from './format.js';
+import { exactRefWords } from './exact-ref-words.js';
 import { lengthHistogramBlock } from './html-data.js';
 import { h, n, table, MAX_TABLE_ROWS, type AnchorIds } from './html-parts.js';
 
@@ -163,6 +164,11 @@ function searchLine(ref: ExampleRef): string {
   const list = edits.map((e) => h(editPlace(e), 80));
   const kept =
     edits.length === 0 ? 'no edit kept' : `${edits.length} edit${edits.length === 1 ? '' : 's'}: ${list.join('; ')}`;
+  if (ref.exact !== undefined) {
+    const x = ref.exact;
+    const shown = x.certified === true || x.tie === true || edits.length === 0 ? '' : `; ${kept}`;
+    return `<div><span class="label">exact</span> ${h(exactRefWords(x, ref.queries), 200)}${shown}</div>`;
+  }
   if (ref.queries === undefined) return `<div><span class="label">edits</span> ${kept}</div>`;
   return `<div><span class="label">search</span> ${ref.queries} quer${ref.queries === 1 ? 'y' : 'ies'}; ${kept}</div>`;
 }

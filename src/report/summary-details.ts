@@ -6,7 +6,8 @@
  * queries spent). Every value is escaped; the blocks stop at a byte budget.
  */
 import type { DrillResult } from '../drill/collect.js';
-import { editPlace, type ExampleRef, type RankedRef, type TextSnippet } from '../drill/ref.js';
+import { editPlace, type ExactRef, type ExampleRef, type RankedRef, type TextSnippet } from '../drill/ref.js';
+import { exactRefWords } from './exact-ref-words.js';
 import type { MarkedSnippet } from '../drill/search-marks.js';
 import type { Check } from '../gate/check.js';
 import { escapeHtml, flatten, md, truncate } from './escape.js';
@@ -48,6 +49,15 @@ function searchText(ref: ExampleRef): string {
   return ref.queries === undefined ? kept : `${ref.queries} quer${ref.queries === 1 ? 'y' : 'ies'}, ${kept}`;
 }
 
+/** An exact row: how it was decided, and a failure's edits. */
+function exactText(ref: ExampleRef, x: ExactRef): string {
+  const edits = ref.edits ?? [];
+  const words = md(exactRefWords(x, ref.queries), 200);
+  if (x.certified === true || x.tie === true || edits.length === 0) return words;
+  const list = edits.map((e) => md(editPlace(e), 80)).join(', ');
+  return `${words}; ${edits.length} edit${edits.length === 1 ? '' : 's'}: ${list}`;
+}
+
 function refLines(r: RankedRef): string[] {
   const ref = r.ref;
   const where = `**${md(ref.split, 40)}/${md(ref.id, 80)}** (${md(ref.language, 20)})`;
@@ -67,7 +77,8 @@ function refLines(r: RankedRef): string[] {
     if (r.original) lines.push(`  - original: ${snippetText(r.original)}`);
     if (r.perturbed) lines.push(`  - perturbed: ${snippetText(r.perturbed)}`);
   }
-  if (ref.queries !== undefined) lines.push(`  - search: ${searchText(ref)}`);
+  if (ref.exact !== undefined) lines.push(`  - exact: ${exactText(ref, ref.exact)}`);
+  else if (ref.queries !== undefined) lines.push(`  - search: ${searchText(ref)}`);
   else if (ref.edits !== undefined) lines.push(`  - edits: ${searchText(ref)}`);
   return lines;
 }
