@@ -10,7 +10,7 @@ import { loadPlan } from '../src/config/load.js';
 import { loadDataset } from '../src/data/dataset.js';
 import { buildModels } from '../src/models/build.js';
 import type { Model } from '../src/models/model.js';
-import { exampleRepo, REPO_ROOT, tempRepo, tinyRepo } from './helpers.js';
+import { exampleRepo, REPO_ROOT, tempRepo, tinyRepo, withoutExact } from './helpers.js';
 import { freePort, json, serve, type TestServer } from './models/http/servers.js';
 
 const servers: TestServer[] = [];
@@ -87,7 +87,9 @@ describe('the same evaluation three ways', () => {
     const root = exampleRepo();
     writeFileSync(join(root, 'forward.mjs'), FORWARD);
     const config = 'examples/academic-intent/evidence-gate.yml';
-    withModels(root, 'academic-intent', '  - naive-bayes');
+    // exact reads the built-in naive Bayes in closed form but must ask an external model every candidate, so its rows
+    // differ by design (docs/search.md#exact); the other conditions must not.
+    withModels(root, 'academic-intent', '  - naive-bayes', withoutExact);
     const server = await modelServer(await builtin(root, config, 'naive-bayes'));
     withModels(
       root,
@@ -96,7 +98,8 @@ describe('the same evaluation three ways', () => {
         `  - naive-bayes`,
         `  - { name: nb-command, command: "node forward.mjs ${server.url}" }`,
         `  - { name: nb-http, http: { url: "${server.url}", batch: 32, concurrency: 4 } }`
-      ].join('\n')
+      ].join('\n'),
+      withoutExact
     );
     await run({ root, configPath: config, outputDir: 'out' });
     const reference = rows(root, 'naive-bayes');
