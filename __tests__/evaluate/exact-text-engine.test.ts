@@ -254,3 +254,32 @@ test('gate.min_certified_share and min_attack_strength.search judge each model f
   const manifest = JSON.parse(readFileSync(join(root, 'out', 'manifest.json'), 'utf8'));
   expect(manifest.gate.plan.min_certified_share.value).toBe(1);
 }, 120_000);
+
+test('the summary and report show, per model, a failure only exact found, with its edits marked', async () => {
+  // A search of two queries misses failures exact finds.
+  const weak = SEARCH.replace('queries: 20', 'queries: 2');
+  const root = repo(`${weak}    exact: { max_candidates: ${MAX} }\n`);
+  await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'out' });
+  const rows = rowsOf(root, 'out');
+  const summary = readFileSync(join(root, 'out', 'summary.md'), 'utf8');
+  const html = readFileSync(join(root, 'out', 'report.html'), 'utf8');
+  const part = summary.slice(summary.indexOf('**A failure only exact found**'));
+  const escaped = (s: string) => s.replace(/-/g, '\\-');
+  let shown = 0;
+  for (const model of ['naive-bayes', 'tfidf-word', 'tfidf-char', 'hybrid']) {
+    const missed = rows.filter((r) => {
+      if (r.model !== model || r.condition !== 'exact' || r.success !== true) return false;
+      const s = rows.find((x) => x.condition === 'search' && x.model === model && x.id === r.id) as Row;
+      return s.tested === true && s.success !== true;
+    });
+    const line = part.split('\n').find((l) => l.startsWith('- **') && l.includes(` ${escaped(model)} · exact:`));
+    expect([model, line !== undefined]).toEqual([model, missed.length > 0]);
+    if (line === undefined) continue;
+    shown++;
+    expect(missed.some((r) => line.includes(`/${escaped(r.id)}**`))).toBe(true);
+  }
+  expect(shown).toBeGreaterThan(0);
+  expect(part).toMatch(/ {2}- exact: a failure found after \d+ quer(y|ies) of [\d,]+ candidates; \d+ edits?: /);
+  const section = html.slice(html.indexOf('id="exact-only"'));
+  expect(section.split('<span class="label">exact</span>').length - 1).toBe(shown);
+}, 120_000);

@@ -20673,6 +20673,513 @@ class AnchorIds {
     }
 }
 
+;// CONCATENATED MODULE: ./src/report/exact-ref-words.ts
+function exact_ref_words_count(n, one, many) {
+    return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+/** `exact: \u2026` without its edit list; `queries` is what the row spent. */
+function exactRefWords(x, queries) {
+    const space = exact_ref_words_count(x.candidates, 'candidate', 'candidates');
+    if (x.method === 'undecided')
+        return `undecided: at least ${space}, past max_candidates; nothing asked`;
+    const spent = exact_ref_words_count(queries ?? 0, 'query', 'queries');
+    const asked = `${spent} of ${space}`;
+    if (x.certified === true && x.method === 'closed_form')
+        return `certified by the closed form: no candidate of ${space} can move it (${spent} to show the nearest)`;
+    if (x.certified === true)
+        return `certified: ${asked} asked, none moved it`;
+    if (x.tie === true)
+        return `a tie: ${asked} asked, the nearest at margin 0 within rounding`;
+    if (x.candidates === 0)
+        return 'no edit: the declared edits offer none here';
+    return `a failure found after ${asked}`;
+}
+
+;// CONCATENATED MODULE: ./src/report/html-data.ts
+/**
+ * The data sections of report.html: the length histogram behind the PSI figure (docs/definitions.md#drill-down: its
+ * bins are in metrics.json), the shift figures, rows per split and examples per language.
+ * Language rows are listed only for splits that exist: a tabular run, which has no challenge
+ * split and no languages, used to show an empty `challenge/unknown` row.
+ */
+
+
+
+
+
+function figureText(f) {
+    return f.value === null ? f.status.replace('_', ' ') : (0,format/* fixed */.Zu)(f.value, 3);
+}
+/** "0\u20134", "5\u20139", \u2026, "\u2265 50" for bins [edges[i], edges[i+1]) of whole numbers, the last one open. */
+function binLabels(edges) {
+    return edges.slice(0, -1).map((lo, i) => {
+        if (i === edges.length - 2)
+            return `\u2265 ${lo}`;
+        const hi = edges[i + 1] - 1;
+        return hi > lo ? `${lo}\u2013${hi}` : String(lo);
+    });
+}
+/** The two splits the PSI compares, when both have counts. */
+function comparedSplits(metrics) {
+    const counts = metrics.data.length_histogram.counts;
+    const reference = counts[metrics_metrics/* REFERENCE_SPLIT */.nF];
+    const challenge = counts[metrics_metrics/* CHALLENGE_SPLIT */.BG];
+    if (!reference || !challenge)
+        return null;
+    return [
+        { name: metrics_metrics/* REFERENCE_SPLIT */.nF, counts: reference },
+        { name: metrics_metrics/* CHALLENGE_SPLIT */.BG, counts: challenge }
+    ];
+}
+/** The histogram chart (controlled vs challenge) and the counts of every split, bin by bin. */
+function lengthHistogramBlock(metrics) {
+    const hist = metrics.data.length_histogram;
+    const labels = binLabels(hist.edges);
+    const series = comparedSplits(metrics);
+    const out = [];
+    if (series) {
+        out.push('<div class="charts">', histogramChart(labels, series, {
+            title: `Text length: ${metrics_metrics/* REFERENCE_SPLIT */.nF} vs ${metrics_metrics/* CHALLENGE_SPLIT */.BG} (PSI ${figureText(metrics.data.length_psi)})`,
+            xLabel: 'unique word types per text'
+        }), '</div>');
+    }
+    const rows = Object.keys(hist.counts).map((split) => {
+        const counts = hist.counts[split] ?? [];
+        return [split, ...labels.map((_, i) => n(String(counts[i] ?? 0))), n(String(counts.reduce((a, b) => a + b, 0)))];
+    });
+    out.push(table(['split', ...labels, 'total'], rows, { rest: 'metrics.json' }));
+    return out;
+}
+function shiftSection(metrics, opts) {
+    const d = metrics.data;
+    const out = ['<h2 id="shift">Shift and data</h2>'];
+    out.push(`<p>Length PSI ${escapeHtml(figureText(d.length_psi))}; language JSD ` +
+        `${escapeHtml(figureText(d.language_jsd))}; label JSD ${escapeHtml(figureText(d.label_jsd))} (` +
+        `${metrics_metrics/* REFERENCE_SPLIT */.nF} \u2192 ${metrics_metrics/* CHALLENGE_SPLIT */.BG}). Challenge examples: ` +
+        `${escapeHtml((0,format/* countText */.lT)(d.challenge_examples))}.</p>`);
+    if (comparedSplits(metrics)) {
+        if (opts.histogramAt)
+            out.push(`<p>The length histogram behind the PSI is shown with <a href="#${opts.histogramAt}">the failing length ` +
+                `check</a>.</p>`);
+        else
+            out.push('<h3>Length histogram</h3>', ...lengthHistogramBlock(metrics));
+    }
+    out.push(table(['split', 'rows', 'overlap with train'], Object.entries(d.rows).map(([split, rows]) => {
+        const overlap = d.train_overlap.find((o) => o.split === split);
+        return [split, n(String(rows)), n(overlap ? String(overlap.count) : '\u2014')];
+    })));
+    // Only languages of splits that exist: no challenge split means no challenge languages.
+    const languages = d.language_examples.filter((l) => l.split === null || Object.hasOwn(d.rows, l.split));
+    if (languages.length > 0) {
+        out.push('<h3>Examples per language</h3>', table(['split', 'language', 'examples'], languages.map((l) => [
+            { html: h(l.split ?? '\u2014', 30) },
+            { html: h(l.language ?? '\u2014', 40) },
+            n((0,format/* countText */.lT)(l.figure))
+        ])));
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/report/html-checks.ts
+
+
+
+
+
+
+
+
+/** Rows listed per check (checks.json keeps up to output.examples_per_check). */
+const MAX_REFS_SHOWN = 50;
+/** Bytes of drill-down rows, all checks together; past it a section points to checks.json. */
+const DRILL_BUDGET = 1536 * 1024;
+const STATUS_WORD = {
+    pass: 'pass',
+    fail: 'fail',
+    not_evaluated: 'not evaluated',
+    not_applicable: 'not applicable'
+};
+/** What the rows behind each kind of check are, in a reader's words. */
+const ROWS_BEHIND = {
+    challenge_examples: 'the examples of the challenge split',
+    language_examples: 'the challenge examples in this language',
+    challenge_accuracy: 'clean challenge rows the model got wrong',
+    generalization_gap: 'clean challenge rows the model got wrong',
+    language_accuracy: 'clean challenge rows in this language the model got wrong',
+    changed_examples: 'rows this family could not turn into a valid changed input',
+    flip_rate: 'changed rows whose prediction flipped',
+    accuracy_drop: 'changed rows that were right on the clean input and wrong after the change',
+    eligible_coverage: 'eligible rows that were not tested',
+    attack_success: 'successful attacks',
+    certified_share: 'decided rows exact did not certify (failures and ties)',
+    protected_transitions: 'ids moved into a protected transition (the most severe row of each)',
+    missing_rows: 'rows with status error or timeout',
+    regression: 'rows right in the baseline and wrong in this run (broken)',
+    new_protected_transitions: 'ids with a protected transition in this run and none in the baseline',
+    release_record: 'no rows: the release: block of the config is incomplete or absent (see the reason)'
+};
+function rowsBehind(c) {
+    if (c.qualifier === 'union' && c.check === 'eligible_coverage')
+        return 'eligible ids that no family tested';
+    if (c.qualifier === 'union' && c.check === 'attack_success')
+        return 'ids with at least one successful attack (the most severe row of each)';
+    return ROWS_BEHIND[c.check] ?? 'rows behind the figure';
+}
+/** The checks listed in the table and drilled into: failing and not evaluated, most severe first. */
+function listedChecks(gate) {
+    const failing = gate.checks.filter((c) => c.status === 'fail' || c.status === 'not_evaluated');
+    // Judged against a baseline: new failures first, then worse, then known ones.
+    return (gate.changes ? (0,summary_changes/* byChange */.of)(failing) : (0,severity/* bySeverity */.N)(failing)).slice(0, html_parts_MAX_TABLE_ROWS);
+}
+/** A check's change against the baseline, marked so new and worse stand out. */
+function changeHtml(c, failing) {
+    const word = (0,summary_changes/* changeWord */.dY)(c, failing);
+    return c.change === 'new_failure' || c.change === 'worse'
+        ? `<strong class="status-fail">${h(word, 300)}</strong>`
+        : h(word, 300);
+}
+function statusHtml(c) {
+    return `<span class="status-${c.status === 'fail' ? 'fail' : 'not_evaluated'}">${STATUS_WORD[c.status]}</span>`;
+}
+function checksTable(gate, anchors) {
+    const listed = listedChecks(gate);
+    const out = ['<h2 id="checks">Failing and not-evaluated checks</h2>'];
+    if (listed.length === 0)
+        return [...out, '<p>None.</p>'];
+    const judged = gate.changes !== undefined;
+    out.push(judged
+        ? '<p class="note">New failures first, then worse ones, then known ones (failing on the base branch as ' +
+            'well); within each, most severe first. Each check links to the rows behind it.</p>'
+        : '<p class="note">Most severe first: breaches of a zero ceiling, then by how far the value lies past its ' +
+            'threshold. Each check links to the rows behind it.</p>');
+    // The reason column only when some check has one (not-evaluated checks say why).
+    const reasons = listed.some((c) => c.reason !== null);
+    out.push(table([
+        'check',
+        ...(judged ? ['change'] : []),
+        'status',
+        'value',
+        'threshold',
+        'n',
+        'rows behind it',
+        'config key',
+        ...(reasons ? ['reason'] : [])
+    ], listed.map((c) => [
+        {
+            html: `<a href="#${anchors.of(c.id)}"><code>${h(c.id, 120)}</code></a>` +
+                `${c.judged ? '' : ' <span class="note">(not judged)</span>'}`,
+            cls: 'wrap'
+        },
+        ...(judged ? [{ html: changeHtml(c, gate.failing), cls: 'wrap' }] : []),
+        { html: statusHtml(c), cls: 'nowrap' },
+        n((0,format/* checkValueText */.Vd)(c)),
+        n((0,format/* checkThresholdText */.hM)(c)),
+        n(String(c.denominator ?? '\u2014')),
+        n((0,format/* rowsBehindText */.j4)(c)),
+        { html: `<code>${h(c.config_key, 80)}</code>${c.threshold_is_default ? ' (default)' : ''}`, cls: 'nowrap' },
+        ...(reasons ? [{ html: h(c.reason ?? '', 300), cls: 'wrap' }] : [])
+    ]), { cls: 'checks', rest: 'checks.json' }));
+    const all = gate.checks.filter((c) => c.status === 'fail' || c.status === 'not_evaluated').length;
+    if (all > listed.length)
+        out.push(`<p class="note">${all - listed.length} more failing or not-evaluated checks are in checks.json.</p>`);
+    return out;
+}
+function margin(x) {
+    return x === null ? '\u2014' : x.toFixed(3);
+}
+/** A cut text with its changed span marked; an empty span between kept text shows where text was inserted. */
+function snippetHtml(s, diff) {
+    const mark = s.changed !== ''
+        ? `<mark>${h(s.changed, 220)}</mark>`
+        : diff
+            ? '<mark class="at" title="text inserted or removed here">\u2038</mark>'
+            : '';
+    return `${s.cutStart ? '\u2026' : ''}${h(s.before, 220)}${mark}${h(s.after, 220)}${s.cutEnd ? '\u2026' : ''}`;
+}
+/** A search row's cut text with each edited word in <mark>; on the perturbed side the operator follows the word. */
+function markedHtml(s, showOps) {
+    const parts = s.parts.map((p) => {
+        if (p.op === null)
+            return h(p.text, 220);
+        const op = h(p.op, 20);
+        return `<mark title="${op}">${h(p.text, 220)}</mark>${showOps ? `<span class="op">${op}</span>` : ''}`;
+    });
+    return `${s.cutStart ? '\u2026' : ''}${parts.join('')}${s.cutEnd ? '\u2026' : ''}`;
+}
+/**
+ * The search's work on a row: queries spent and each kept edit (its operator and word index; the words are marked in
+ * the texts).
+ */
+function searchLine(ref) {
+    const edits = ref.edits ?? [];
+    const list = edits.map((e) => h((0,drill_ref/* editPlace */.El)(e), 80));
+    const kept = edits.length === 0 ? 'no edit kept' : `${edits.length} edit${edits.length === 1 ? '' : 's'}: ${list.join('; ')}`;
+    if (ref.exact !== undefined) {
+        const x = ref.exact;
+        const shown = x.certified === true || x.tie === true || edits.length === 0 ? '' : `; ${kept}`;
+        return `<div><span class="label">exact</span> ${h(exactRefWords(x, ref.queries), 200)}${shown}</div>`;
+    }
+    if (ref.queries === undefined)
+        return `<div><span class="label">edits</span> ${kept}</div>`;
+    return `<div><span class="label">search</span> ${ref.queries} quer${ref.queries === 1 ? 'y' : 'ies'}; ${kept}</div>`;
+}
+/**
+ * Columns of a drill-down table and their share of its width (the table has a fixed layout, so long values wrap inside
+ * their cell).
+ */
+const REF_COLUMNS = [
+    ['#', 3],
+    ['split', 8],
+    ['id', 12],
+    ['language', 8],
+    ['model', 12],
+    ['condition', 9],
+    ['gold', 11],
+    ['clean \u2192 prediction', 17],
+    ['margin clean \u2192 now', 11],
+    ['protected transition', 9]
+];
+/** References as a table, each followed by its texts when the evidence holds them. */
+function refRows(refs, languages) {
+    const columns = REF_COLUMNS.filter(([name]) => languages || name !== 'language');
+    const out = [
+        '<div class="scroll">',
+        '<table class="refs">',
+        `<colgroup>${columns.map(([, w]) => `<col style="width: ${w}%">`).join('')}</colgroup>`,
+        `<thead><tr>${columns.map(([name]) => `<th>${escapeText(name)}</th>`).join('')}</tr></thead>`,
+        '<tbody>'
+    ];
+    refs.forEach((r, i) => {
+        const ref = r.ref;
+        const reading = ref.model === null ? '\u2014' : `${h(ref.clean_prediction ?? 'missing', 40)} \u2192 ${h(ref.prediction ?? 'missing', 40)}`;
+        const cells = [
+            `<td class="num">${i + 1}</td>`,
+            `<td>${h(ref.split, 40)}</td>`,
+            `<td><code>${h(ref.id, 80)}</code></td>`,
+            ...(languages ? [`<td>${h(ref.language, 30)}</td>`] : []),
+            `<td>${ref.model === null ? '\u2014' : h(ref.model, 40)}</td>`,
+            `<td>${ref.condition === null ? '\u2014' : h(ref.condition, 20)}</td>`,
+            `<td>${h(ref.gold, 40)}</td>`,
+            `<td>${reading}</td>`,
+            `<td class="num">${ref.model === null ? '\u2014' : `${margin(ref.clean_margin)} \u2192 ${margin(ref.margin)}`}</td>`,
+            `<td>${r.protected === null ? '\u2014' : r.protected ? '<strong class="protected">yes</strong>' : 'no'}</td>`
+        ];
+        const searched = ref.queries !== undefined || ref.edits !== undefined;
+        out.push(`<tr${r.original || searched ? ' class="has-text"' : ''}>${cells.join('')}</tr>`);
+        if (r.original || searched) {
+            const lines = [];
+            if (r.marks) {
+                lines.push(`<div><span class="label">original</span> ${markedHtml(r.marks.original, false)}</div>`);
+                lines.push(`<div><span class="label">perturbed</span> ${markedHtml(r.marks.perturbed, true)}</div>`);
+            }
+            else if (r.original) {
+                const diff = r.perturbed !== null;
+                lines.push(`<div><span class="label">${diff ? 'original' : 'text'}</span> ${snippetHtml(r.original, diff)}</div>`);
+                if (r.perturbed)
+                    lines.push(`<div><span class="label">perturbed</span> ${snippetHtml(r.perturbed, true)}</div>`);
+            }
+            if (searched)
+                lines.push(searchLine(ref));
+            out.push(`<tr class="text"><td></td><td colspan="${columns.length - 1}">${lines.join('')}</td></tr>`);
+        }
+    });
+    out.push('</tbody>', '</table>', '</div>');
+    return out.join('\n');
+}
+function shownRefs(c, drill) {
+    const d = drill.get(c.id);
+    if (d)
+        return d.refs.slice(0, MAX_REFS_SHOWN).map((r) => ({
+            ref: r.ref,
+            protected: r.protected,
+            original: r.original,
+            perturbed: r.perturbed,
+            marks: r.marks
+        }));
+    // A re-derivation without the baseline keeps checks.json's references of comparison checks.
+    return (c.examples?.shown ?? [])
+        .slice(0, MAX_REFS_SHOWN)
+        .map((ref) => ({ ref, protected: null, original: null, perturbed: null }));
+}
+/** One section per listed check, each with the id its table row links to. */
+function drillSections(ctx, budget = DRILL_BUDGET) {
+    const listed = listedChecks(ctx.gate);
+    if (listed.length === 0)
+        return [];
+    const out = ['<h2 id="rows-behind">The rows behind each check</h2>'];
+    out.push('<p class="note">Most severe first: rows that moved into a protected transition, then the largest loss of ' +
+        'margin (clean margin \u2212 margin), then id. Margins are the gap between the top two scores.</p>');
+    if (ctx.textPolicy !== 'full' && ctx.task === 'text')
+        out.push(`<p class="note">Texts are not shown: the evidence was written with <code>output.text: ` +
+            `${ctx.textPolicy}</code>.</p>`);
+    let used = 0;
+    let withheld = 0;
+    for (const c of listed) {
+        const head = [
+            `<section class="drill" id="${ctx.anchors.of(c.id)}">`,
+            `<h3><code>${h(c.id, 120)}</code> ${statusHtml(c)}</h3>`,
+            `<p>${checkWordsHtml(c)}: ${escapeText((0,format/* checkValueText */.Vd)(c))} against ${escapeText((0,format/* checkThresholdText */.hM)(c))}` +
+                `${c.denominator === null ? '' : ` (n=${c.denominator})`}. <a class="back" href="#checks">back to the ` +
+                `checks</a></p>`
+        ];
+        let body;
+        if (c.examples?.histogram) {
+            body = [
+                `<p>Behind it: the length histogram of the two splits (unique word types per text).</p>`,
+                ...lengthHistogramBlock(ctx.metrics)
+            ];
+        }
+        else {
+            const refs = shownRefs(c, ctx.drill);
+            const count = c.examples?.count ?? refs.length;
+            const what = rowsBehind(c);
+            if (refs.length === 0)
+                body = [
+                    `<p>Behind it: ${escapeText(what)}: ` +
+                        `${count === 0 ? 'none' : `${count}, none recorded in the evidence`}.` +
+                        `${c.reason ? ` ${h(c.reason, 300)}.` : ''}</p>`
+                ];
+            else {
+                const more = count > refs.length
+                    ? `; the ${refs.length} most severe are listed, the rest are in checks.json and evidence.jsonl`
+                    : '';
+                body = [`<p>Behind it: ${escapeText(what)}: ${count}${more}.</p>`, refRows(refs, ctx.task === 'text')];
+            }
+        }
+        const block = body.join('\n');
+        const size = Buffer.byteLength(block, 'utf8');
+        if (used + size > budget) {
+            withheld++;
+            out.push(...head, '<p class="note">Not listed here, to keep this file small: the rows are in checks.json and evidence.jsonl.</p>', '</section>');
+            continue;
+        }
+        used += size;
+        out.push(...head, block, '</section>');
+    }
+    if (withheld > 0)
+        out.push(`<p class="note">The rows of ${withheld} check${withheld === 1 ? '' : 's'} were left out of this file to ` +
+            `keep it small; checks.json lists them.</p>`);
+    return out;
+}
+function escapeText(text) {
+    return h(text, 300);
+}
+function checkWordsHtml(c) {
+    const words = (0,check_words/* checkWords */.i)(c.check);
+    return escapeText(words.charAt(0).toUpperCase() + words.slice(1));
+}
+
+;// CONCATENATED MODULE: ./src/report/summary-details.ts
+
+
+
+
+/** References shown per check in the summary (checks.json keeps output.examples_per_check). */
+const SUMMARY_REFS = 10;
+/** Bytes of <details> blocks at most, all checks together (the caller may give less room). */
+const DETAILS_BUDGET = 400 * 1024;
+/** Text inside an HTML tag (a <summary> is not markdown): escaped, one line, bounded, no @mention. */
+function inTag(text, max) {
+    return escapeHtml(truncate(flatten(text), max)).replace(/@/g, '&#64;');
+}
+function summary_details_margin(x) {
+    return x === null ? '\u2014' : x.toFixed(3);
+}
+function snippetText(s) {
+    const mark = s.changed === '' && s.before !== '' && s.after !== '' ? '\u27e6\u27e7' : s.changed === '' ? '' : `\u27e6${md(s.changed, 200)}\u27e7`;
+    return `${s.cutStart ? '\u2026' : ''}${md(s.before, 200)}${mark}${md(s.after, 200)}${s.cutEnd ? '\u2026' : ''}`;
+}
+/** A search row's cut text with each edited word between \u27e6 \u27e7, its operator after it on the perturbed side. */
+function markedText(s, showOps) {
+    const parts = s.parts.map((p) => p.op === null ? md(p.text, 200) : `\u27e6${md(p.text, 200)}\u27e7${showOps ? ` (${md(p.op, 20)})` : ''}`);
+    return `${s.cutStart ? '\u2026' : ''}${parts.join('')}${s.cutEnd ? '\u2026' : ''}`;
+}
+/** The search's work on a row: queries spent and the operators of the edits kept, by word index. */
+function searchText(ref) {
+    const edits = ref.edits ?? [];
+    const list = edits.map((e) => md((0,drill_ref/* editPlace */.El)(e), 80)).join(', ');
+    const kept = edits.length === 0 ? 'no edit kept' : `${edits.length} edit${edits.length === 1 ? '' : 's'}: ${list}`;
+    return ref.queries === undefined ? kept : `${ref.queries} quer${ref.queries === 1 ? 'y' : 'ies'}, ${kept}`;
+}
+/** An exact row: how it was decided, and a failure's edits. */
+function exactText(ref, x) {
+    const edits = ref.edits ?? [];
+    const words = md(exactRefWords(x, ref.queries), 200);
+    if (x.certified === true || x.tie === true || edits.length === 0)
+        return words;
+    const list = edits.map((e) => md((0,drill_ref/* editPlace */.El)(e), 80)).join(', ');
+    return `${words}; ${edits.length} edit${edits.length === 1 ? '' : 's'}: ${list}`;
+}
+/** One reference as markdown lines: where, the reading, and (with text) the original and perturbed texts. */
+function refLines(r) {
+    const ref = r.ref;
+    const where = `**${md(ref.split, 40)}/${md(ref.id, 80)}** (${md(ref.language, 20)})`;
+    const reading = ref.model === null
+        ? `gold ${md(ref.gold, 40)}`
+        : `${md(ref.model, 40)} \u00b7 ${md(ref.condition ?? '', 20)}: gold ${md(ref.gold, 40)}, clean ` +
+            `${md(ref.clean_prediction ?? 'missing', 40)} \u2192 ${md(ref.prediction ?? 'missing', 40)}, margin ` +
+            `${summary_details_margin(ref.clean_margin)} \u2192 ${summary_details_margin(ref.margin)}${r.protected ? ', **protected transition**' : ''}`;
+    const lines = [`- ${where} ${reading}`];
+    if (r.marks) {
+        lines.push(`  - original: ${markedText(r.marks.original, false)}`, `  - perturbed: ${markedText(r.marks.perturbed, true)}`);
+    }
+    else {
+        if (r.original)
+            lines.push(`  - original: ${snippetText(r.original)}`);
+        if (r.perturbed)
+            lines.push(`  - perturbed: ${snippetText(r.perturbed)}`);
+    }
+    if (ref.exact !== undefined)
+        lines.push(`  - exact: ${exactText(ref, ref.exact)}`);
+    else if (ref.queries !== undefined)
+        lines.push(`  - search: ${searchText(ref)}`);
+    else if (ref.edits !== undefined)
+        lines.push(`  - edits: ${searchText(ref)}`);
+    return lines;
+}
+function histogramLines(c) {
+    const h = c.examples?.histogram;
+    if (!h)
+        return [];
+    const bins = h.edges
+        .slice(0, -1)
+        .map((lo, i) => `${lo}\u2013${i === h.edges.length - 2 ? '' : h.edges[i + 1] - 1}`);
+    return [
+        `| unique word types | ${bins.join(' | ')} |`,
+        `|---|${bins.map(() => '---').join('|')}|`,
+        `| ${md(h.reference.split, 30)} | ${h.reference.counts.join(' | ')} |`,
+        `| ${md(h.comparison.split, 30)} | ${h.comparison.counts.join(' | ')} |`
+    ];
+}
+/** The blocks for the failing checks in `ordered` (most severe first), within the byte budget. */
+function detailsBlocks(ordered, drill, budget = DETAILS_BUDGET) {
+    const out = [];
+    let used = 0;
+    let left = 0;
+    for (const c of ordered) {
+        const refs = drill.get(c.id)?.refs ?? [];
+        const count = c.examples?.count;
+        const title = `<code>${inTag(c.id, 120)}</code>: ${(0,check_words/* checkWords */.i)(c.check)}` +
+            `${count === null || count === undefined ? '' : `, ${count} row${count === 1 ? '' : 's'} behind it`}`;
+        const body = c.examples?.histogram ? histogramLines(c) : refs.slice(0, SUMMARY_REFS).flatMap(refLines);
+        if (body.length === 0)
+            continue;
+        const more = refs.length > SUMMARY_REFS || (count ?? 0) > refs.length
+            ? [`- \u2026the rest are listed in checks.json and report.html.`]
+            : [];
+        const block = ['<details>', `<summary>${title}</summary>`, '', ...body, ...more, '', '</details>', ''].join('\n');
+        if (used + Buffer.byteLength(block, 'utf8') > budget) {
+            left++;
+            continue;
+        }
+        used += Buffer.byteLength(block, 'utf8');
+        out.push(block);
+    }
+    if (left > 0)
+        out.push(`Rows behind ${left} more failing check${left === 1 ? '' : 's'} are in checks.json and report.html.`, '');
+    return out;
+}
+
 ;// CONCATENATED MODULE: ./src/report/summary-strength.ts
 /**
  * The summary's account of `exact` (docs/tabular.md): how many rows it certified, what that
@@ -20745,11 +21252,8 @@ function strengthText(f) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/exact-text-view.ts
-/**
- * Text `exact` in the summary and report.html (docs/search.md#exact): per model, how its eligible rows split into
- * certified, failures the search also found, failures only exact found, ties and undecided, read off metrics.json
- * (exact's ledger, its certificate and the search's strength); nothing is recomputed from the evidence here.
- */
+
+
 
 
 
@@ -20759,7 +21263,7 @@ function strengthText(f) {
 
 const TEXT_CERTIFIED_MEANING = 'Certified means: no candidate of the declared edit space (the listed operators, at most the word limit of ' +
     "words, within max_char_edit_ratio) changes this model's decision as the objective asks. Each was asked of the " +
-    'model, or, for naive Bayes and the tf-idf models, a bound on their linear decision rules them all out. It does ' +
+    'model, or, for the built-in models, a bound on their decision rules them all out. It does ' +
     'not cover other operators, more words, appended or removed text, paraphrases, another model or a ' +
     "retrained one, and it says nothing about whether the row's label is right. A tie is never certified; an " +
     'undecided row (more candidates than max_candidates) is neither certified nor a failure.';
@@ -20818,10 +21322,22 @@ function cells(s) {
         strength
     ];
 }
-function exactTextSummarySection(metrics) {
+const WORKED_HEADING = 'A failure only exact found';
+const NO_WORKED = 'The search found every failure exact found on the rows both decided: no failure only exact found to show.';
+/**
+ * Per model, the most severe failure exact found on a row the search tested and did not move (the drill-down of
+ * attack_strength/<model>/search, kept whether or not the gate judges it), with its edits marked.
+ */
+function exactOnly(metrics, drill) {
+    if (drill === undefined)
+        return [];
+    return metrics.models.flatMap((m) => drill.get(`attack_strength/${m.model}/search`)?.refs.slice(0, 1) ?? []);
+}
+function exactTextSummarySection(metrics, drill) {
     const rows = splits(metrics);
     if (rows.length === 0)
         return [];
+    const worked = exactOnly(metrics, drill);
     return [
         '## Exact over the declared edit space',
         '',
@@ -20831,7 +21347,10 @@ function exactTextSummarySection(metrics) {
         TEXT_CERTIFIED_MEANING,
         '',
         ...markdownTable(HEADER, rows.map((s) => cells(s).map((c, i) => (i === 0 ? md(c, 40) : c)))),
-        ''
+        '',
+        ...(drill === undefined
+            ? []
+            : [`**${WORKED_HEADING}**`, '', ...(worked.length === 0 ? [NO_WORKED] : worked.flatMap(refLines)), ''])
     ];
 }
 const SEGMENTS = [
@@ -20849,17 +21368,24 @@ function bar(s) {
         `width:${((100 * s[g.key]) / s.eligible).toFixed(3)}%;background:${g.color}"></span>`);
     return `<div style="width:100%;min-width:240px;display:flex" role="img" aria-label="${h(SEGMENTS.map((g) => `${g.label} ${s[g.key]}`).join(', '), 400)}">${parts.join('')}</div>`;
 }
-function exactTextReportSection(metrics) {
+function exactTextReportSection(metrics, drill) {
     const rows = splits(metrics);
     if (rows.length === 0)
         return [];
+    const worked = exactOnly(metrics, drill);
     const legend = SEGMENTS.map((g) => `<span style="display:inline-block;width:10px;height:10px;background:${g.color}"></span> ${h(g.label)}`).join(' &nbsp; ');
     return [
         '<h2 id="exact">Exact over the declared edit space (all rows)</h2>',
         `<p class="note">${h(TEXT_CERTIFIED_MEANING, 2000)}</p>`,
         `<p class="note">${legend}</p>`,
         table(['model', 'eligible rows'], rows.map((s) => [s.model, { html: bar(s) }])),
-        table(HEADER, rows.map((s) => cells(s).map((c, i) => (i === 0 ? c : n(c)))))
+        table(HEADER, rows.map((s) => cells(s).map((c, i) => (i === 0 ? c : n(c))))),
+        ...(drill === undefined
+            ? []
+            : [
+                `<h3 id="exact-only">${h(WORKED_HEADING)}</h3>`,
+                worked.length === 0 ? `<p class="note">${h(NO_WORKED, 300)}</p>` : refRows(worked, true)
+            ])
     ];
 }
 
@@ -20901,138 +21427,6 @@ function attackExamplesTable(metrics) {
     ])));
 }
 
-;// CONCATENATED MODULE: ./src/report/exact-ref-words.ts
-function exact_ref_words_count(n, one, many) {
-    return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-}
-/** `exact: \u2026` without its edit list; `queries` is what the row spent. */
-function exactRefWords(x, queries) {
-    const space = exact_ref_words_count(x.candidates, 'candidate', 'candidates');
-    if (x.method === 'undecided')
-        return `undecided: at least ${space}, past max_candidates; nothing asked`;
-    const spent = exact_ref_words_count(queries ?? 0, 'query', 'queries');
-    const asked = `${spent} of ${space}`;
-    if (x.certified === true && x.method === 'closed_form')
-        return `certified by the closed form: no candidate of ${space} can move it (${spent} to show the nearest)`;
-    if (x.certified === true)
-        return `certified: ${asked} asked, none moved it`;
-    if (x.tie === true)
-        return `a tie: ${asked} asked, the nearest at margin 0 within rounding`;
-    if (x.candidates === 0)
-        return 'no edit: the declared edits offer none here';
-    return `a failure found after ${asked}`;
-}
-
-;// CONCATENATED MODULE: ./src/report/summary-details.ts
-
-
-
-
-/** References shown per check in the summary (checks.json keeps output.examples_per_check). */
-const SUMMARY_REFS = 10;
-/** Bytes of <details> blocks at most, all checks together (the caller may give less room). */
-const DETAILS_BUDGET = 400 * 1024;
-/** Text inside an HTML tag (a <summary> is not markdown): escaped, one line, bounded, no @mention. */
-function inTag(text, max) {
-    return escapeHtml(truncate(flatten(text), max)).replace(/@/g, '&#64;');
-}
-function margin(x) {
-    return x === null ? '\u2014' : x.toFixed(3);
-}
-function snippetText(s) {
-    const mark = s.changed === '' && s.before !== '' && s.after !== '' ? '\u27e6\u27e7' : s.changed === '' ? '' : `\u27e6${md(s.changed, 200)}\u27e7`;
-    return `${s.cutStart ? '\u2026' : ''}${md(s.before, 200)}${mark}${md(s.after, 200)}${s.cutEnd ? '\u2026' : ''}`;
-}
-/** A search row's cut text with each edited word between \u27e6 \u27e7, its operator after it on the perturbed side. */
-function markedText(s, showOps) {
-    const parts = s.parts.map((p) => p.op === null ? md(p.text, 200) : `\u27e6${md(p.text, 200)}\u27e7${showOps ? ` (${md(p.op, 20)})` : ''}`);
-    return `${s.cutStart ? '\u2026' : ''}${parts.join('')}${s.cutEnd ? '\u2026' : ''}`;
-}
-/** The search's work on a row: queries spent and the operators of the edits kept, by word index. */
-function searchText(ref) {
-    const edits = ref.edits ?? [];
-    const list = edits.map((e) => md((0,drill_ref/* editPlace */.El)(e), 80)).join(', ');
-    const kept = edits.length === 0 ? 'no edit kept' : `${edits.length} edit${edits.length === 1 ? '' : 's'}: ${list}`;
-    return ref.queries === undefined ? kept : `${ref.queries} quer${ref.queries === 1 ? 'y' : 'ies'}, ${kept}`;
-}
-/** An exact row: how it was decided, and a failure's edits. */
-function exactText(ref, x) {
-    const edits = ref.edits ?? [];
-    const words = md(exactRefWords(x, ref.queries), 200);
-    if (x.certified === true || x.tie === true || edits.length === 0)
-        return words;
-    const list = edits.map((e) => md((0,drill_ref/* editPlace */.El)(e), 80)).join(', ');
-    return `${words}; ${edits.length} edit${edits.length === 1 ? '' : 's'}: ${list}`;
-}
-function refLines(r) {
-    const ref = r.ref;
-    const where = `**${md(ref.split, 40)}/${md(ref.id, 80)}** (${md(ref.language, 20)})`;
-    const reading = ref.model === null
-        ? `gold ${md(ref.gold, 40)}`
-        : `${md(ref.model, 40)} \u00b7 ${md(ref.condition ?? '', 20)}: gold ${md(ref.gold, 40)}, clean ` +
-            `${md(ref.clean_prediction ?? 'missing', 40)} \u2192 ${md(ref.prediction ?? 'missing', 40)}, margin ` +
-            `${margin(ref.clean_margin)} \u2192 ${margin(ref.margin)}${r.protected ? ', **protected transition**' : ''}`;
-    const lines = [`- ${where} ${reading}`];
-    if (r.marks) {
-        lines.push(`  - original: ${markedText(r.marks.original, false)}`, `  - perturbed: ${markedText(r.marks.perturbed, true)}`);
-    }
-    else {
-        if (r.original)
-            lines.push(`  - original: ${snippetText(r.original)}`);
-        if (r.perturbed)
-            lines.push(`  - perturbed: ${snippetText(r.perturbed)}`);
-    }
-    if (ref.exact !== undefined)
-        lines.push(`  - exact: ${exactText(ref, ref.exact)}`);
-    else if (ref.queries !== undefined)
-        lines.push(`  - search: ${searchText(ref)}`);
-    else if (ref.edits !== undefined)
-        lines.push(`  - edits: ${searchText(ref)}`);
-    return lines;
-}
-function histogramLines(c) {
-    const h = c.examples?.histogram;
-    if (!h)
-        return [];
-    const bins = h.edges
-        .slice(0, -1)
-        .map((lo, i) => `${lo}\u2013${i === h.edges.length - 2 ? '' : h.edges[i + 1] - 1}`);
-    return [
-        `| unique word types | ${bins.join(' | ')} |`,
-        `|---|${bins.map(() => '---').join('|')}|`,
-        `| ${md(h.reference.split, 30)} | ${h.reference.counts.join(' | ')} |`,
-        `| ${md(h.comparison.split, 30)} | ${h.comparison.counts.join(' | ')} |`
-    ];
-}
-/** The blocks for the failing checks in `ordered` (most severe first), within the byte budget. */
-function detailsBlocks(ordered, drill, budget = DETAILS_BUDGET) {
-    const out = [];
-    let used = 0;
-    let left = 0;
-    for (const c of ordered) {
-        const refs = drill.get(c.id)?.refs ?? [];
-        const count = c.examples?.count;
-        const title = `<code>${inTag(c.id, 120)}</code>: ${(0,check_words/* checkWords */.i)(c.check)}` +
-            `${count === null || count === undefined ? '' : `, ${count} row${count === 1 ? '' : 's'} behind it`}`;
-        const body = c.examples?.histogram ? histogramLines(c) : refs.slice(0, SUMMARY_REFS).flatMap(refLines);
-        if (body.length === 0)
-            continue;
-        const more = refs.length > SUMMARY_REFS || (count ?? 0) > refs.length
-            ? [`- \u2026the rest are listed in checks.json and report.html.`]
-            : [];
-        const block = ['<details>', `<summary>${title}</summary>`, '', ...body, ...more, '', '</details>', ''].join('\n');
-        if (used + Buffer.byteLength(block, 'utf8') > budget) {
-            left++;
-            continue;
-        }
-        used += Buffer.byteLength(block, 'utf8');
-        out.push(block);
-    }
-    if (left > 0)
-        out.push(`Rows behind ${left} more failing check${left === 1 ? '' : 's'} are in checks.json and report.html.`, '');
-    return out;
-}
-
 ;// CONCATENATED MODULE: ./src/report/summary.ts
 /**
  * summary.md (docs/evidence.md, docs/definitions.md#comparison, docs/definitions.md#drill-down): the verdict and the
@@ -21062,7 +21456,7 @@ function detailsBlocks(ordered, drill, budget = DETAILS_BUDGET) {
 const SUMMARY_SCHEMA_VERSION = 2;
 /** The whole summary stays below this many bytes (GitHub refuses a step summary over 1 MiB). */
 const SUMMARY_BUDGET = 800 * 1024;
-const STATUS_WORD = {
+const summary_STATUS_WORD = {
     pass: 'pass',
     fail: '**fail**',
     not_evaluated: '**not evaluated**',
@@ -21291,7 +21685,7 @@ function failingSection(input, detailsBudget) {
     out.push(...markdownTable(['check', ...(judged ? ['change'] : []), 'status', 'value', 'threshold', 'n', 'rows behind it', 'config key'], listed.map((x) => [
         md(x.id, 120) + (x.judged ? '' : ' (not judged)'),
         ...(judged ? [(0,summary_changes/* changeWord */.dY)(x, gate.failing)] : []),
-        STATUS_WORD[x.status],
+        summary_STATUS_WORD[x.status],
         (0,format/* checkValueText */.Vd)(x),
         (0,format/* checkThresholdText */.hM)(x),
         String(x.denominator ?? '\u2014'),
@@ -21351,7 +21745,7 @@ function tables(input) {
             'robust accuracy'
         ], metrics.models.flatMap(ledgerRows)), '');
         out.push(...searchSection(metrics));
-        out.push(...exactTextSummarySection(metrics));
+        out.push(...exactTextSummarySection(metrics, input.drill));
     }
     // Also with no perturbed condition: a repeated model's agreement on clean rows stands alone.
     out.push(...repeatSection(metrics));
@@ -21550,379 +21944,6 @@ function matricesSection(metrics, budget = CLASSIFICATION_BUDGET) {
         out.push(`<p class="note">Matrices of ${cutModels} model${cutModels === 1 ? '' : 's'} and the language slices of ` +
             `${cutLanguages} more were left out of this file; metrics.json has every one.</p>`);
     return out;
-}
-
-;// CONCATENATED MODULE: ./src/report/html-data.ts
-/**
- * The data sections of report.html: the length histogram behind the PSI figure (docs/definitions.md#drill-down: its
- * bins are in metrics.json), the shift figures, rows per split and examples per language.
- * Language rows are listed only for splits that exist: a tabular run, which has no challenge
- * split and no languages, used to show an empty `challenge/unknown` row.
- */
-
-
-
-
-
-function figureText(f) {
-    return f.value === null ? f.status.replace('_', ' ') : (0,format/* fixed */.Zu)(f.value, 3);
-}
-/** "0\u20134", "5\u20139", \u2026, "\u2265 50" for bins [edges[i], edges[i+1]) of whole numbers, the last one open. */
-function binLabels(edges) {
-    return edges.slice(0, -1).map((lo, i) => {
-        if (i === edges.length - 2)
-            return `\u2265 ${lo}`;
-        const hi = edges[i + 1] - 1;
-        return hi > lo ? `${lo}\u2013${hi}` : String(lo);
-    });
-}
-/** The two splits the PSI compares, when both have counts. */
-function comparedSplits(metrics) {
-    const counts = metrics.data.length_histogram.counts;
-    const reference = counts[metrics_metrics/* REFERENCE_SPLIT */.nF];
-    const challenge = counts[metrics_metrics/* CHALLENGE_SPLIT */.BG];
-    if (!reference || !challenge)
-        return null;
-    return [
-        { name: metrics_metrics/* REFERENCE_SPLIT */.nF, counts: reference },
-        { name: metrics_metrics/* CHALLENGE_SPLIT */.BG, counts: challenge }
-    ];
-}
-/** The histogram chart (controlled vs challenge) and the counts of every split, bin by bin. */
-function lengthHistogramBlock(metrics) {
-    const hist = metrics.data.length_histogram;
-    const labels = binLabels(hist.edges);
-    const series = comparedSplits(metrics);
-    const out = [];
-    if (series) {
-        out.push('<div class="charts">', histogramChart(labels, series, {
-            title: `Text length: ${metrics_metrics/* REFERENCE_SPLIT */.nF} vs ${metrics_metrics/* CHALLENGE_SPLIT */.BG} (PSI ${figureText(metrics.data.length_psi)})`,
-            xLabel: 'unique word types per text'
-        }), '</div>');
-    }
-    const rows = Object.keys(hist.counts).map((split) => {
-        const counts = hist.counts[split] ?? [];
-        return [split, ...labels.map((_, i) => n(String(counts[i] ?? 0))), n(String(counts.reduce((a, b) => a + b, 0)))];
-    });
-    out.push(table(['split', ...labels, 'total'], rows, { rest: 'metrics.json' }));
-    return out;
-}
-function shiftSection(metrics, opts) {
-    const d = metrics.data;
-    const out = ['<h2 id="shift">Shift and data</h2>'];
-    out.push(`<p>Length PSI ${escapeHtml(figureText(d.length_psi))}; language JSD ` +
-        `${escapeHtml(figureText(d.language_jsd))}; label JSD ${escapeHtml(figureText(d.label_jsd))} (` +
-        `${metrics_metrics/* REFERENCE_SPLIT */.nF} \u2192 ${metrics_metrics/* CHALLENGE_SPLIT */.BG}). Challenge examples: ` +
-        `${escapeHtml((0,format/* countText */.lT)(d.challenge_examples))}.</p>`);
-    if (comparedSplits(metrics)) {
-        if (opts.histogramAt)
-            out.push(`<p>The length histogram behind the PSI is shown with <a href="#${opts.histogramAt}">the failing length ` +
-                `check</a>.</p>`);
-        else
-            out.push('<h3>Length histogram</h3>', ...lengthHistogramBlock(metrics));
-    }
-    out.push(table(['split', 'rows', 'overlap with train'], Object.entries(d.rows).map(([split, rows]) => {
-        const overlap = d.train_overlap.find((o) => o.split === split);
-        return [split, n(String(rows)), n(overlap ? String(overlap.count) : '\u2014')];
-    })));
-    // Only languages of splits that exist: no challenge split means no challenge languages.
-    const languages = d.language_examples.filter((l) => l.split === null || Object.hasOwn(d.rows, l.split));
-    if (languages.length > 0) {
-        out.push('<h3>Examples per language</h3>', table(['split', 'language', 'examples'], languages.map((l) => [
-            { html: h(l.split ?? '\u2014', 30) },
-            { html: h(l.language ?? '\u2014', 40) },
-            n((0,format/* countText */.lT)(l.figure))
-        ])));
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/report/html-checks.ts
-
-
-
-
-
-
-
-
-/** Rows listed per check (checks.json keeps up to output.examples_per_check). */
-const MAX_REFS_SHOWN = 50;
-/** Bytes of drill-down rows, all checks together; past it a section points to checks.json. */
-const DRILL_BUDGET = 1536 * 1024;
-const html_checks_STATUS_WORD = {
-    pass: 'pass',
-    fail: 'fail',
-    not_evaluated: 'not evaluated',
-    not_applicable: 'not applicable'
-};
-/** What the rows behind each kind of check are, in a reader's words. */
-const ROWS_BEHIND = {
-    challenge_examples: 'the examples of the challenge split',
-    language_examples: 'the challenge examples in this language',
-    challenge_accuracy: 'clean challenge rows the model got wrong',
-    generalization_gap: 'clean challenge rows the model got wrong',
-    language_accuracy: 'clean challenge rows in this language the model got wrong',
-    changed_examples: 'rows this family could not turn into a valid changed input',
-    flip_rate: 'changed rows whose prediction flipped',
-    accuracy_drop: 'changed rows that were right on the clean input and wrong after the change',
-    eligible_coverage: 'eligible rows that were not tested',
-    attack_success: 'successful attacks',
-    certified_share: 'decided rows exact did not certify (failures and ties)',
-    protected_transitions: 'ids moved into a protected transition (the most severe row of each)',
-    missing_rows: 'rows with status error or timeout',
-    regression: 'rows right in the baseline and wrong in this run (broken)',
-    new_protected_transitions: 'ids with a protected transition in this run and none in the baseline',
-    release_record: 'no rows: the release: block of the config is incomplete or absent (see the reason)'
-};
-function rowsBehind(c) {
-    if (c.qualifier === 'union' && c.check === 'eligible_coverage')
-        return 'eligible ids that no family tested';
-    if (c.qualifier === 'union' && c.check === 'attack_success')
-        return 'ids with at least one successful attack (the most severe row of each)';
-    return ROWS_BEHIND[c.check] ?? 'rows behind the figure';
-}
-/** The checks listed in the table and drilled into: failing and not evaluated, most severe first. */
-function listedChecks(gate) {
-    const failing = gate.checks.filter((c) => c.status === 'fail' || c.status === 'not_evaluated');
-    // Judged against a baseline: new failures first, then worse, then known ones.
-    return (gate.changes ? (0,summary_changes/* byChange */.of)(failing) : (0,severity/* bySeverity */.N)(failing)).slice(0, html_parts_MAX_TABLE_ROWS);
-}
-/** A check's change against the baseline, marked so new and worse stand out. */
-function changeHtml(c, failing) {
-    const word = (0,summary_changes/* changeWord */.dY)(c, failing);
-    return c.change === 'new_failure' || c.change === 'worse'
-        ? `<strong class="status-fail">${h(word, 300)}</strong>`
-        : h(word, 300);
-}
-function statusHtml(c) {
-    return `<span class="status-${c.status === 'fail' ? 'fail' : 'not_evaluated'}">${html_checks_STATUS_WORD[c.status]}</span>`;
-}
-function checksTable(gate, anchors) {
-    const listed = listedChecks(gate);
-    const out = ['<h2 id="checks">Failing and not-evaluated checks</h2>'];
-    if (listed.length === 0)
-        return [...out, '<p>None.</p>'];
-    const judged = gate.changes !== undefined;
-    out.push(judged
-        ? '<p class="note">New failures first, then worse ones, then known ones (failing on the base branch as ' +
-            'well); within each, most severe first. Each check links to the rows behind it.</p>'
-        : '<p class="note">Most severe first: breaches of a zero ceiling, then by how far the value lies past its ' +
-            'threshold. Each check links to the rows behind it.</p>');
-    // The reason column only when some check has one (not-evaluated checks say why).
-    const reasons = listed.some((c) => c.reason !== null);
-    out.push(table([
-        'check',
-        ...(judged ? ['change'] : []),
-        'status',
-        'value',
-        'threshold',
-        'n',
-        'rows behind it',
-        'config key',
-        ...(reasons ? ['reason'] : [])
-    ], listed.map((c) => [
-        {
-            html: `<a href="#${anchors.of(c.id)}"><code>${h(c.id, 120)}</code></a>` +
-                `${c.judged ? '' : ' <span class="note">(not judged)</span>'}`,
-            cls: 'wrap'
-        },
-        ...(judged ? [{ html: changeHtml(c, gate.failing), cls: 'wrap' }] : []),
-        { html: statusHtml(c), cls: 'nowrap' },
-        n((0,format/* checkValueText */.Vd)(c)),
-        n((0,format/* checkThresholdText */.hM)(c)),
-        n(String(c.denominator ?? '\u2014')),
-        n((0,format/* rowsBehindText */.j4)(c)),
-        { html: `<code>${h(c.config_key, 80)}</code>${c.threshold_is_default ? ' (default)' : ''}`, cls: 'nowrap' },
-        ...(reasons ? [{ html: h(c.reason ?? '', 300), cls: 'wrap' }] : [])
-    ]), { cls: 'checks', rest: 'checks.json' }));
-    const all = gate.checks.filter((c) => c.status === 'fail' || c.status === 'not_evaluated').length;
-    if (all > listed.length)
-        out.push(`<p class="note">${all - listed.length} more failing or not-evaluated checks are in checks.json.</p>`);
-    return out;
-}
-function html_checks_margin(x) {
-    return x === null ? '\u2014' : x.toFixed(3);
-}
-/** A cut text with its changed span marked; an empty span between kept text shows where text was inserted. */
-function snippetHtml(s, diff) {
-    const mark = s.changed !== ''
-        ? `<mark>${h(s.changed, 220)}</mark>`
-        : diff
-            ? '<mark class="at" title="text inserted or removed here">\u2038</mark>'
-            : '';
-    return `${s.cutStart ? '\u2026' : ''}${h(s.before, 220)}${mark}${h(s.after, 220)}${s.cutEnd ? '\u2026' : ''}`;
-}
-/** A search row's cut text with each edited word in <mark>; on the perturbed side the operator follows the word. */
-function markedHtml(s, showOps) {
-    const parts = s.parts.map((p) => {
-        if (p.op === null)
-            return h(p.text, 220);
-        const op = h(p.op, 20);
-        return `<mark title="${op}">${h(p.text, 220)}</mark>${showOps ? `<span class="op">${op}</span>` : ''}`;
-    });
-    return `${s.cutStart ? '\u2026' : ''}${parts.join('')}${s.cutEnd ? '\u2026' : ''}`;
-}
-/**
- * The search's work on a row: queries spent and each kept edit (its operator and word index; the words are marked in
- * the texts).
- */
-function searchLine(ref) {
-    const edits = ref.edits ?? [];
-    const list = edits.map((e) => h((0,drill_ref/* editPlace */.El)(e), 80));
-    const kept = edits.length === 0 ? 'no edit kept' : `${edits.length} edit${edits.length === 1 ? '' : 's'}: ${list.join('; ')}`;
-    if (ref.exact !== undefined) {
-        const x = ref.exact;
-        const shown = x.certified === true || x.tie === true || edits.length === 0 ? '' : `; ${kept}`;
-        return `<div><span class="label">exact</span> ${h(exactRefWords(x, ref.queries), 200)}${shown}</div>`;
-    }
-    if (ref.queries === undefined)
-        return `<div><span class="label">edits</span> ${kept}</div>`;
-    return `<div><span class="label">search</span> ${ref.queries} quer${ref.queries === 1 ? 'y' : 'ies'}; ${kept}</div>`;
-}
-/**
- * Columns of a drill-down table and their share of its width (the table has a fixed layout, so long values wrap inside
- * their cell).
- */
-const REF_COLUMNS = [
-    ['#', 3],
-    ['split', 8],
-    ['id', 12],
-    ['language', 8],
-    ['model', 12],
-    ['condition', 9],
-    ['gold', 11],
-    ['clean \u2192 prediction', 17],
-    ['margin clean \u2192 now', 11],
-    ['protected transition', 9]
-];
-function refRows(refs, languages) {
-    const columns = REF_COLUMNS.filter(([name]) => languages || name !== 'language');
-    const out = [
-        '<div class="scroll">',
-        '<table class="refs">',
-        `<colgroup>${columns.map(([, w]) => `<col style="width: ${w}%">`).join('')}</colgroup>`,
-        `<thead><tr>${columns.map(([name]) => `<th>${escapeText(name)}</th>`).join('')}</tr></thead>`,
-        '<tbody>'
-    ];
-    refs.forEach((r, i) => {
-        const ref = r.ref;
-        const reading = ref.model === null ? '\u2014' : `${h(ref.clean_prediction ?? 'missing', 40)} \u2192 ${h(ref.prediction ?? 'missing', 40)}`;
-        const cells = [
-            `<td class="num">${i + 1}</td>`,
-            `<td>${h(ref.split, 40)}</td>`,
-            `<td><code>${h(ref.id, 80)}</code></td>`,
-            ...(languages ? [`<td>${h(ref.language, 30)}</td>`] : []),
-            `<td>${ref.model === null ? '\u2014' : h(ref.model, 40)}</td>`,
-            `<td>${ref.condition === null ? '\u2014' : h(ref.condition, 20)}</td>`,
-            `<td>${h(ref.gold, 40)}</td>`,
-            `<td>${reading}</td>`,
-            `<td class="num">${ref.model === null ? '\u2014' : `${html_checks_margin(ref.clean_margin)} \u2192 ${html_checks_margin(ref.margin)}`}</td>`,
-            `<td>${r.protected === null ? '\u2014' : r.protected ? '<strong class="protected">yes</strong>' : 'no'}</td>`
-        ];
-        const searched = ref.queries !== undefined || ref.edits !== undefined;
-        out.push(`<tr${r.original || searched ? ' class="has-text"' : ''}>${cells.join('')}</tr>`);
-        if (r.original || searched) {
-            const lines = [];
-            if (r.marks) {
-                lines.push(`<div><span class="label">original</span> ${markedHtml(r.marks.original, false)}</div>`);
-                lines.push(`<div><span class="label">perturbed</span> ${markedHtml(r.marks.perturbed, true)}</div>`);
-            }
-            else if (r.original) {
-                const diff = r.perturbed !== null;
-                lines.push(`<div><span class="label">${diff ? 'original' : 'text'}</span> ${snippetHtml(r.original, diff)}</div>`);
-                if (r.perturbed)
-                    lines.push(`<div><span class="label">perturbed</span> ${snippetHtml(r.perturbed, true)}</div>`);
-            }
-            if (searched)
-                lines.push(searchLine(ref));
-            out.push(`<tr class="text"><td></td><td colspan="${columns.length - 1}">${lines.join('')}</td></tr>`);
-        }
-    });
-    out.push('</tbody>', '</table>', '</div>');
-    return out.join('\n');
-}
-function shownRefs(c, drill) {
-    const d = drill.get(c.id);
-    if (d)
-        return d.refs.slice(0, MAX_REFS_SHOWN).map((r) => ({
-            ref: r.ref,
-            protected: r.protected,
-            original: r.original,
-            perturbed: r.perturbed,
-            marks: r.marks
-        }));
-    // A re-derivation without the baseline keeps checks.json's references of comparison checks.
-    return (c.examples?.shown ?? [])
-        .slice(0, MAX_REFS_SHOWN)
-        .map((ref) => ({ ref, protected: null, original: null, perturbed: null }));
-}
-/** One section per listed check, each with the id its table row links to. */
-function drillSections(ctx, budget = DRILL_BUDGET) {
-    const listed = listedChecks(ctx.gate);
-    if (listed.length === 0)
-        return [];
-    const out = ['<h2 id="rows-behind">The rows behind each check</h2>'];
-    out.push('<p class="note">Most severe first: rows that moved into a protected transition, then the largest loss of ' +
-        'margin (clean margin \u2212 margin), then id. Margins are the gap between the top two scores.</p>');
-    if (ctx.textPolicy !== 'full' && ctx.task === 'text')
-        out.push(`<p class="note">Texts are not shown: the evidence was written with <code>output.text: ` +
-            `${ctx.textPolicy}</code>.</p>`);
-    let used = 0;
-    let withheld = 0;
-    for (const c of listed) {
-        const head = [
-            `<section class="drill" id="${ctx.anchors.of(c.id)}">`,
-            `<h3><code>${h(c.id, 120)}</code> ${statusHtml(c)}</h3>`,
-            `<p>${checkWordsHtml(c)}: ${escapeText((0,format/* checkValueText */.Vd)(c))} against ${escapeText((0,format/* checkThresholdText */.hM)(c))}` +
-                `${c.denominator === null ? '' : ` (n=${c.denominator})`}. <a class="back" href="#checks">back to the ` +
-                `checks</a></p>`
-        ];
-        let body;
-        if (c.examples?.histogram) {
-            body = [
-                `<p>Behind it: the length histogram of the two splits (unique word types per text).</p>`,
-                ...lengthHistogramBlock(ctx.metrics)
-            ];
-        }
-        else {
-            const refs = shownRefs(c, ctx.drill);
-            const count = c.examples?.count ?? refs.length;
-            const what = rowsBehind(c);
-            if (refs.length === 0)
-                body = [
-                    `<p>Behind it: ${escapeText(what)}: ` +
-                        `${count === 0 ? 'none' : `${count}, none recorded in the evidence`}.` +
-                        `${c.reason ? ` ${h(c.reason, 300)}.` : ''}</p>`
-                ];
-            else {
-                const more = count > refs.length
-                    ? `; the ${refs.length} most severe are listed, the rest are in checks.json and evidence.jsonl`
-                    : '';
-                body = [`<p>Behind it: ${escapeText(what)}: ${count}${more}.</p>`, refRows(refs, ctx.task === 'text')];
-            }
-        }
-        const block = body.join('\n');
-        const size = Buffer.byteLength(block, 'utf8');
-        if (used + size > budget) {
-            withheld++;
-            out.push(...head, '<p class="note">Not listed here, to keep this file small: the rows are in checks.json and evidence.jsonl.</p>', '</section>');
-            continue;
-        }
-        used += size;
-        out.push(...head, block, '</section>');
-    }
-    if (withheld > 0)
-        out.push(`<p class="note">The rows of ${withheld} check${withheld === 1 ? '' : 's'} were left out of this file to ` +
-            `keep it small; checks.json lists them.</p>`);
-    return out;
-}
-function escapeText(text) {
-    return h(text, 300);
-}
-function checkWordsHtml(c) {
-    const words = (0,check_words/* checkWords */.i)(c.check);
-    return escapeText(words.charAt(0).toUpperCase() + words.slice(1));
 }
 
 ;// CONCATENATED MODULE: ./src/report/html-compare.ts
@@ -22654,7 +22675,7 @@ function renderReport(input) {
         ...repeatReportSection(metrics),
         ...ledgerSection(metrics),
         ...searchReportSection(metrics),
-        ...exactTextReportSection(metrics),
+        ...exactTextReportSection(metrics, input.drill),
         ...abstentionSection(metrics),
         ...riskCoverageSection(metrics),
         ...reliabilitySection(metrics),

@@ -3,18 +3,22 @@
  * certified, failures the search also found, failures only exact found, ties and undecided, read off metrics.json
  * (exact's ledger, its certificate and the search's strength); nothing is recomputed from the evidence here.
  */
+import type { DrillResult } from '../drill/collect.js';
+import type { RankedRef } from '../drill/ref.js';
 import { ALL, type Metrics, type ModelMetrics } from '../metrics/metrics.js';
 import { EXACT_ATTACK } from '../metrics/strength.js';
 import { md } from './escape.js';
 import { rateText } from './format.js';
 import { h, n, table as htmlTable } from './html-parts.js';
+import { refRows } from './html-checks.js';
 import { markdownTable } from './markdown.js';
+import { refLines } from './summary-details.js';
 import { strengthText } from './summary-strength.js';
 
 const TEXT_CERTIFIED_MEANING =
   'Certified means: no candidate of the declared edit space (the listed operators, at most the word limit of ' +
   "words, within max_char_edit_ratio) changes this model's decision as the objective asks. Each was asked of the " +
-  'model, or, for naive Bayes and the tf-idf models, a bound on their linear decision rules them all out. It does ' +
+  'model, or, for the built-in models, a bound on their decision rules them all out. It does ' +
   'not cover other operators, more words, appended or removed text, paraphrases, another model or a ' +
   "retrained one, and it says nothing about whether the row's label is right. A tie is never certified; an " +
   'undecided row (more candidates than max_candidates) is neither certified nor a failure.';
@@ -90,9 +94,23 @@ function cells(s: ExactSplit): string[] {
   ];
 }
 
-export function exactTextSummarySection(metrics: Metrics): string[] {
+const WORKED_HEADING = 'A failure only exact found';
+const NO_WORKED =
+  'The search found every failure exact found on the rows both decided: no failure only exact found to show.';
+
+/**
+ * Per model, the most severe failure exact found on a row the search tested and did not move (the drill-down of
+ * attack_strength/<model>/search, kept whether or not the gate judges it), with its edits marked.
+ */
+function exactOnly(metrics: Metrics, drill: DrillResult | undefined): RankedRef[] {
+  if (drill === undefined) return [];
+  return metrics.models.flatMap((m) => drill.get(`attack_strength/${m.model}/search`)?.refs.slice(0, 1) ?? []);
+}
+
+export function exactTextSummarySection(metrics: Metrics, drill?: DrillResult): string[] {
   const rows = splits(metrics);
   if (rows.length === 0) return [];
+  const worked = exactOnly(metrics, drill);
   return [
     '## Exact over the declared edit space',
     '',
@@ -105,7 +123,10 @@ export function exactTextSummarySection(metrics: Metrics): string[] {
       HEADER,
       rows.map((s) => cells(s).map((c, i) => (i === 0 ? md(c, 40) : c)))
     ),
-    ''
+    '',
+    ...(drill === undefined
+      ? []
+      : [`**${WORKED_HEADING}**`, '', ...(worked.length === 0 ? [NO_WORKED] : worked.flatMap(refLines)), ''])
   ];
 }
 
@@ -131,9 +152,10 @@ function bar(s: ExactSplit): string {
   )}">${parts.join('')}</div>`;
 }
 
-export function exactTextReportSection(metrics: Metrics): string[] {
+export function exactTextReportSection(metrics: Metrics, drill?: DrillResult): string[] {
   const rows = splits(metrics);
   if (rows.length === 0) return [];
+  const worked = exactOnly(metrics, drill);
   const legend = SEGMENTS.map(
     (g) => `<span style="display:inline-block;width:10px;height:10px;background:${g.color}"></span> ${h(g.label)}`
   ).join(' &nbsp; ');
@@ -148,6 +170,12 @@ export function exactTextReportSection(metrics: Metrics): string[] {
     htmlTable(
       HEADER,
       rows.map((s) => cells(s).map((c, i) => (i === 0 ? c : n(c))))
-    )
+    ),
+    ...(drill === undefined
+      ? []
+      : [
+          `<h3 id="exact-only">${h(WORKED_HEADING)}</h3>`,
+          worked.length === 0 ? `<p class="note">${h(NO_WORKED, 300)}</p>` : refRows(worked, true)
+        ])
   ];
 }

@@ -173,7 +173,7 @@ function searchLine(ref: ExampleRef): string {
   return `<div><span class="label">search</span> ${ref.queries} quer${ref.queries === 1 ? 'y' : 'ies'}; ${kept}</div>`;
 }
 
-interface ShownRef {
+export interface ShownRef {
   ref: ExampleRef;
   /** Null when only checks.json's reference is at hand (no ranking facts). */
   protected: boolean | null;
@@ -199,7 +199,8 @@ const REF_COLUMNS: Array<[string, number]> = [
   ['protected transition', 9]
 ];
 
-function refRows(refs: readonly ShownRef[], languages: boolean): string {
+/** References as a table, each followed by its texts when the evidence holds them. */
+export function refRows(refs: readonly ShownRef[], languages: boolean): string {
   const columns = REF_COLUMNS.filter(([name]) => languages || name !== 'language');
   const out = [
     '<div class="scroll">',

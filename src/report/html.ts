@@ -193,7 +193,7 @@ export function renderReport(input: ReportInput): string {
     ...repeatReportSection(metrics),
     ...ledgerSection(metrics),
     ...searchReportSection(metrics),
-    ...exactTextReportSection(metrics),
+    ...exactTextReportSection(metrics, input.drill),
     ...abstentionSection(metrics),
     ...riskCoverageSection(metrics),
     ...reliabilitySection(metrics),

@@ -58,7 +58,8 @@ function exactText(ref: ExampleRef, x: ExactRef): string {
   return `${words}; ${edits.length} edit${edits.length === 1 ? '' : 's'}: ${list}`;
 }
 
-function refLines(r: RankedRef): string[] {
+/** One reference as markdown lines: where, the reading, and (with text) the original and perturbed texts. */
+export function refLines(r: RankedRef): string[] {
   const ref = r.ref;
   const where = `**${md(ref.split, 40)}/${md(ref.id, 80)}** (${md(ref.language, 20)})`;
   const reading =

@@ -426,7 +426,7 @@ function tables(input: SummaryInput): string[] {
       ''
     );
     out.push(...searchSection(metrics));
-    out.push(...exactTextSummarySection(metrics));
+    out.push(...exactTextSummarySection(metrics, input.drill));
   }
   // Also with no perturbed condition: a repeated model's agreement on clean rows stands alone.
   out.push(...repeatSection(metrics));
