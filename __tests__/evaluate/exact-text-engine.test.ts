@@ -283,3 +283,13 @@ test('the summary and report show, per model, a failure only exact found, with i
   const section = html.slice(html.indexOf('id="exact-only"'));
   expect(section.split('<span class="label">exact</span>').length - 1).toBe(shown);
 }, 120_000);
+
+test('verify --rerun re-derives a sample of closed-form rows by asking every candidate, and agrees', async () => {
+  const root = repo();
+  await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'out' });
+  const result = await verify({ dir: 'out', cwd: root, root, rerun: true });
+  expect(result.differences).toEqual([]);
+  const note = result.notes.find((n) => n.startsWith('exact: '));
+  expect(note).toMatch(/^exact: \d+ rows the closed form certified .* by asking every candidate: all certified again$/);
+  expect(Number(/^exact: (\d+)/.exec(note as string)?.[1])).toBeGreaterThan(20);
+}, 120_000);

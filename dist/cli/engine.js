@@ -5,7 +5,7 @@
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5934);
+/* harmony import */ var _engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1236);
 /* harmony import */ var _util_bundle_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8706);
 /* harmony import */ var _util_threads_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1361);
 /* harmony import */ var _util_engine_thread_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2953);
@@ -74,8 +74,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   i: () => (/* binding */ main)
 });
 
-// EXTERNAL MODULE: ./src/engine.ts + 132 modules
-var engine = __nccwpck_require__(5934);
+// EXTERNAL MODULE: ./src/engine.ts + 133 modules
+var engine = __nccwpck_require__(1236);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/errors.ts
@@ -13589,7 +13589,7 @@ function searchMarks(row, max) {
 
 /***/ }),
 
-/***/ 5934:
+/***/ 1236:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -25457,10 +25457,6 @@ function startRun(options, deps) {
 }
 
 ;// CONCATENATED MODULE: ./src/pipeline/run.ts
-/**
- * `run`: one job, or one shard of it (docs/definitions.md#pipeline, docs/definitions.md#shards): prepare \u2192 evaluate \u2192
- * stream evidence \u2192 derive \u2192 render \u2192 manifest, in one output folder that appears only when complete.
- */
 
 
 
@@ -25508,7 +25504,11 @@ async function run(options, deps = {}) {
             progress: deps.progress,
             answerStore
         }, stage);
-        const { dataset, source, head } = prepared;
+        const { dataset, head } = prepared;
+        const check = options.crossCheckExact;
+        const source = check && prepared.source.exact
+            ? { ...prepared.source, exact: prepared.source.exact.crossChecked(check) }
+            : prepared.source;
         models = prepared.models;
         stage('train');
         const baseline = shard
@@ -25998,6 +25998,43 @@ function modelsRun(shards) {
     return { models: mergedModelWork(records) };
 }
 
+;// CONCATENATED MODULE: ./src/perturb/exact/cross-check.ts
+/** Spaces of at most this many candidates are re-derived. */
+const CROSS_CHECK_MAX_CANDIDATES = 2000;
+/** Rows re-derived per model at most. */
+const CROSS_CHECK_PER_MODEL = 25;
+class ClosedFormCheck {
+    /** Rows re-derived so far, per model. */
+    done = new Map();
+    /** One line per row where asking every candidate disagreed with the closed form. */
+    disagreements = [];
+    /** Whether this closed-form outcome of `model` is one the sample takes (and counts it when it is). */
+    takes(model, outcome) {
+        if (!outcome.closedForm || outcome.candidatesBound || outcome.candidates > CROSS_CHECK_MAX_CANDIDATES)
+            return false;
+        const n = this.done.get(model) ?? 0;
+        if (n >= CROSS_CHECK_PER_MODEL)
+            return false;
+        this.done.set(model, n + 1);
+        return true;
+    }
+    /** Records the enumeration's outcome of a row the closed form certified. */
+    compare(model, id, asked) {
+        if (asked.certified === true)
+            return;
+        const found = asked.tie === true ? 'a tie' : asked.certified === false ? 'a success' : 'no answer';
+        this.disagreements.push(`exact ${id} (${model}): the closed form certified the row, but asking all ${asked.candidates} candidates ` +
+            `found ${found} (${JSON.stringify(asked.text.slice(0, 200))})`);
+    }
+    /** Rows re-derived, all models together. */
+    get total() {
+        let n = 0;
+        for (const v of this.done.values())
+            n += v;
+        return n;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/pipeline/verify.ts
 /**
  * `evidence-gate verify DIR [--rerun]` (docs/definitions.md#verify): a reviewer who distrusts a green check re-derives
@@ -26008,6 +26045,7 @@ function modelsRun(shards) {
  * against their digests, the evaluation is run again into a scratch folder, and the new evidence,
  * metrics and checks must equal the recorded ones byte for byte.
  */
+
 
 
 
@@ -26237,8 +26275,10 @@ async function rerun(art, options, deps, out) {
             `${process.versions.unicode}; a text with recently assigned characters can tokenize differently`);
     }
     const scratch = (0,external_node_fs_.mkdtempSync)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), 'evidence-gate-verify-'));
+    const check = new ClosedFormCheck();
     try {
         await run({
+            crossCheckExact: check,
             root: options.root,
             configPath: m.config.path,
             scratchOutput: (0,external_node_path_.join)(scratch, 'out'),
@@ -26247,6 +26287,14 @@ async function rerun(art, options, deps, out) {
             // The config path is the root's; a --cache folder is the command line's, relative to its folder.
             cacheDir: options.cacheDir ? (0,external_node_path_.resolve)(options.cwd, options.cacheDir) : null
         }, { ...deps, log: () => { } });
+        out.differences.push(...check.disagreements);
+        if (check.total > 0) {
+            const disagree = check.disagreements.length;
+            const cap = CROSS_CHECK_MAX_CANDIDATES.toLocaleString('en-US');
+            out.notes.push(`exact: ${check.total} rows the closed form certified (spaces of at most ${cap} candidates, the first of ` +
+                `each model) were re-derived by asking every candidate: ` +
+                (disagree === 0 ? 'all certified again' : `${disagree} disagree`));
+        }
         const fresh = OutputFolder.open((0,external_node_path_.join)(scratch, 'out'), 'rerun');
         const sha = (a) => a.evidenceEntry.uncompressed?.sha256 ?? a.evidenceEntry.sha256;
         if (sha(fresh) !== sha(art))
@@ -26685,7 +26733,8 @@ function notEnumerated(example, clean, cleanResult) {
 async function enumerated(plan, example, model, clean, cleanResult, exact, counters, score) {
     const outcome = await exact.run({
         ...(0,_per_model_rows_js__WEBPACK_IMPORTED_MODULE_1__/* .rowCall */ .V7)(plan, example, model, cleanResult, score),
-        parts: (0,_perturb_exact_closed_form_js__WEBPACK_IMPORTED_MODULE_3__/* .decisionParts */ .f)(model)
+        parts: (0,_perturb_exact_closed_form_js__WEBPACK_IMPORTED_MODULE_3__/* .decisionParts */ .f)(model),
+        model: model.name
     });
     counters.predictions += outcome.queries;
     counters.exactQueries = (counters.exactQueries ?? 0) + outcome.queries;
@@ -33135,10 +33184,10 @@ async function certifiedByBound(task, shown, size) {
 
 
 
-function textExact(settings, seed, maxCharEditRatio, dictionary) {
+function textExact(settings, seed, maxCharEditRatio, dictionary, check = null) {
     return {
         settings,
-        run(call) {
+        async run(call) {
             const space = (0,search_edits/* editSpace */.$T)(call.input.text, {
                 seed,
                 id: call.input.id,
@@ -33146,14 +33195,23 @@ function textExact(settings, seed, maxCharEditRatio, dictionary) {
                 operators: settings.operators,
                 dictionary: dictionary ? (0,dictionary_file/* dictionaryFor */.q)(dictionary, call.input.language) : undefined
             });
-            return solveExactText({
+            const task = {
                 ...call,
                 space,
                 limit: (0,search_edits/* wordLimit */.mu)(space.words, settings.maxWordsChanged),
                 maxCharEditRatio,
                 maxCandidates: settings.maxCandidates
-            });
-        }
+            };
+            const outcome = await solveExactText(task);
+            if (check?.takes(call.model, outcome))
+                check.compare(call.model, call.input.id, await solveExactText({
+                    ...task,
+                    parts: undefined,
+                    maxCandidates: Math.max(task.maxCandidates, outcome.candidates)
+                }));
+            return outcome;
+        },
+        crossChecked: (next) => textExact(settings, seed, maxCharEditRatio, dictionary, next)
     };
 }
 

@@ -41,7 +41,8 @@ async function enumerated(
 ): Promise<Candidate> {
   const outcome = await exact.run({
     ...rowCall(plan, example, model, cleanResult, score),
-    parts: decisionParts(model)
+    parts: decisionParts(model),
+    model: model.name
   });
   counters.predictions += outcome.queries;
   counters.exactQueries = (counters.exactQueries ?? 0) + outcome.queries;

@@ -2,6 +2,7 @@
  * `run`: one job, or one shard of it (docs/definitions.md#pipeline, docs/definitions.md#shards): prepare → evaluate →
  * stream evidence → derive → render → manifest, in one output folder that appears only when complete.
  */
+import type { ClosedFormCheck } from '../perturb/exact/cross-check.js';
 import { loadPlan } from '../config/load.js';
 import type { ModelPlan } from '../config/plan.js';
 import { evaluate } from '../evaluate/evaluate.js';
@@ -59,6 +60,8 @@ export interface RunOptions {
    * are asked everything and nothing is kept.
    */
   cacheDir?: string | null;
+  /** verify --rerun: re-derive a sample of exact's closed-form rows by asking every candidate (cross-check.ts). */
+  crossCheckExact?: ClosedFormCheck;
 }
 
 export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunResult> {
@@ -92,7 +95,12 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
       },
       stage
     );
-    const { dataset, source, head } = prepared;
+    const { dataset, head } = prepared;
+    const check = options.crossCheckExact;
+    const source =
+      check && prepared.source.exact
+        ? { ...prepared.source, exact: prepared.source.exact.crossChecked(check) }
+        : prepared.source;
     models = prepared.models;
     stage('train');
     const baseline = shard

@@ -31,6 +31,7 @@ import type { RunDeps } from './contract.js';
 import { Derivation, renderDerived, type BaselineInput } from './derive.js';
 import { isListed, recordedComparisonOf, recordedNoBaseline, settleOnRecordedComparison } from './recorded.js';
 import { run } from './run.js';
+import { ClosedFormCheck, CROSS_CHECK_MAX_CANDIDATES } from '../perturb/exact/cross-check.js';
 
 export interface VerifyOptions {
   /** The artifact folder, relative to `cwd` or absolute. */
@@ -301,9 +302,11 @@ async function rerun(art: OutputFolder, options: VerifyOptions, deps: RunDeps, o
     );
   }
   const scratch = mkdtempSync(join(tmpdir(), 'evidence-gate-verify-'));
+  const check = new ClosedFormCheck();
   try {
     await run(
       {
+        crossCheckExact: check,
         root: options.root,
         configPath: m.config.path,
         scratchOutput: join(scratch, 'out'),
@@ -314,6 +317,16 @@ async function rerun(art: OutputFolder, options: VerifyOptions, deps: RunDeps, o
       },
       { ...deps, log: () => {} }
     );
+    out.differences.push(...check.disagreements);
+    if (check.total > 0) {
+      const disagree = check.disagreements.length;
+      const cap = CROSS_CHECK_MAX_CANDIDATES.toLocaleString('en-US');
+      out.notes.push(
+        `exact: ${check.total} rows the closed form certified (spaces of at most ${cap} candidates, the first of ` +
+          `each model) were re-derived by asking every candidate: ` +
+          (disagree === 0 ? 'all certified again' : `${disagree} disagree`)
+      );
+    }
     const fresh = OutputFolder.open(join(scratch, 'out'), 'rerun');
     const sha = (a: OutputFolder) => a.evidenceEntry.uncompressed?.sha256 ?? a.evidenceEntry.sha256;
     if (sha(fresh) !== sha(art))

@@ -9,6 +9,7 @@ import { dictionaryFor, type LoadedDictionary } from '../dictionary-file.js';
 import type { PerturbInput } from '../input.js';
 import { editSpace, wordLimit, type SearchOperator } from '../search/edits.js';
 import type { ScoreTexts } from '../search/queries.js';
+import type { ClosedFormCheck } from './cross-check.js';
 import { solveExactText, type ExactTextOutcome } from './solve.js';
 
 interface TextExactSettings {
@@ -29,22 +30,27 @@ interface TextExactCall {
   score: ScoreTexts;
   /** The model's decision as linear parts, when it has them (the closed form reads them). */
   parts?: readonly WeightedDecision[] | undefined;
+  /** The model's name (the closed-form cross-check counts its rows per model). */
+  model: string;
 }
 
 export interface TextExact {
   settings: TextExactSettings;
   run(call: TextExactCall): Promise<ExactTextOutcome>;
+  /** The same, re-deriving a sample of closed-form rows by asking every candidate (verify --rerun). */
+  crossChecked(check: ClosedFormCheck): TextExact;
 }
 
 export function textExact(
   settings: TextExactSettings,
   seed: number,
   maxCharEditRatio: number | null,
-  dictionary: LoadedDictionary | null
+  dictionary: LoadedDictionary | null,
+  check: ClosedFormCheck | null = null
 ): TextExact {
   return {
     settings,
-    run(call) {
+    async run(call) {
       const space = editSpace(call.input.text, {
         seed,
         id: call.input.id,
@@ -52,13 +58,26 @@ export function textExact(
         operators: settings.operators,
         dictionary: dictionary ? dictionaryFor(dictionary, call.input.language) : undefined
       });
-      return solveExactText({
+      const task = {
         ...call,
         space,
         limit: wordLimit(space.words, settings.maxWordsChanged),
         maxCharEditRatio,
         maxCandidates: settings.maxCandidates
-      });
-    }
+      };
+      const outcome = await solveExactText(task);
+      if (check?.takes(call.model, outcome))
+        check.compare(
+          call.model,
+          call.input.id,
+          await solveExactText({
+            ...task,
+            parts: undefined,
+            maxCandidates: Math.max(task.maxCandidates, outcome.candidates)
+          })
+        );
+      return outcome;
+    },
+    crossChecked: (next) => textExact(settings, seed, maxCharEditRatio, dictionary, next)
   };
 }
