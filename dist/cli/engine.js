@@ -32160,6 +32160,11 @@ class TfidfScorer {
     featurizer;
     centroidNorms;
     memo = new _text_features_js__WEBPACK_IMPORTED_MODULE_2__/* .BoundedMemo */ ._U();
+    /**
+     * Linear readings of short texts (exact's token runs, docs/search.md#exact): `tfidf-word` and a hybrid's word part
+     * read the same runs of a row, so the second finds them here.
+     */
+    readings = new _text_features_js__WEBPACK_IMPORTED_MODULE_2__/* .BoundedMemo */ ._U(1 << 16);
     cachedDigest;
     /** `featurizer`, when given, must serve the analyzer over this vocabulary (it may be shared). */
     constructor(params, featurizer, options = {}) {
@@ -32204,25 +32209,38 @@ class TfidfScorer {
      * is the cosines'); null for a text with no known feature, which scores 0 everywhere.
      */
     linearScores(text) {
-        const row = this.featurizer.row(text, true);
-        const { weights, norm } = weigh(row, this.params.idf);
-        if (norm === 0)
-            return null;
-        const width = this.labels.length;
-        const dots = new Float64Array(width);
-        for (let i = 0; i < weights.length; i++) {
-            const base = row.ids[i] * width;
-            for (let c = 0; c < width; c++)
-                dots[c] = dots[c] + weights[i] * this.params.centroids[base + c];
-        }
-        return this.labels.map((_, c) => {
-            const cnorm = this.centroidNorms[c];
-            return cnorm === 0 ? 0 : dots[c] / cnorm;
-        });
+        return this.reading(text).scores;
     }
     /** The length of the text's tf-idf vector before normalisation (0 with no known feature). */
     norm(text) {
-        return weigh(this.featurizer.row(text, true), this.params.idf).norm;
+        return this.reading(text).norm;
+    }
+    /** Both linear readings of a text from one featurization, kept for short texts. */
+    reading(text) {
+        const short = text.length <= READING_TEXT_CHARS;
+        const known = short ? this.readings.get(text) : undefined;
+        if (known !== undefined)
+            return known;
+        const row = this.featurizer.row(text, true);
+        const { weights, norm } = weigh(row, this.params.idf);
+        let scores = null;
+        if (norm !== 0) {
+            const width = this.labels.length;
+            const dots = new Float64Array(width);
+            for (let i = 0; i < weights.length; i++) {
+                const base = row.ids[i] * width;
+                for (let c = 0; c < width; c++)
+                    dots[c] = dots[c] + weights[i] * this.params.centroids[base + c];
+            }
+            scores = this.labels.map((_, c) => {
+                const cnorm = this.centroidNorms[c];
+                return cnorm === 0 ? 0 : dots[c] / cnorm;
+            });
+        }
+        const out = { scores, norm };
+        if (short)
+            this.readings.set(text, out, 16 + 8 * this.labels.length);
+        return out;
     }
     cosines(row) {
         const { weights, norm } = weigh(row, this.params.idf);
@@ -32244,6 +32262,8 @@ class TfidfScorer {
         });
     }
 }
+/** Texts up to this long keep their linear reading (exact's token runs are words with their punctuation). */
+const READING_TEXT_CHARS = 64;
 /** `tfidf-word` or `tfidf-char` under a model name, over a (possibly shared) scorer. */
 class TfidfModel {
     name;

@@ -68,7 +68,7 @@ export interface Model {
  */
 export interface LinearDecision {
   /** The per-label linear scores of a text, or null when the text has no known token and they do not decide. */
-  scores(text: string): number[] | null;
+  scores(text: string): readonly number[] | null;
   /** A character that ends every token: edits on words with one between them change disjoint tokens. */
   separator: RegExp;
   /** The text as the tokenizer reads it (lower-cased): an edit that leaves this unchanged changes no token. */
