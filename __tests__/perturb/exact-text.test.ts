@@ -293,7 +293,7 @@ describe("the closed form's bound holds for every set of the space", () => {
     const base = golden.cases[0] as GoldenCase;
     const c: GoldenCase = {
       ...base,
-      share: 0.5,
+      share: 0.4,
       ratio: null,
       targets: null,
       train: [
@@ -304,7 +304,7 @@ describe("the closed form's bound holds for every set of the space", () => {
     };
     const rows = [
       { id: 'joined-a', language: 'en', text: 'results_model nem cada', label: 'a' },
-      { id: 'joined-b', language: 'en', text: 'clearly_strong results/data model-quality nem', label: 'b' }
+      { id: 'joined-b', language: 'en', text: 'clearly_strong results/data model-quality', label: 'b' }
     ];
     const { checked, decided } = check(c, rows, 1);
     expect(decided).toBeGreaterThan(4);
