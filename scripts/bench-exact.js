@@ -28,7 +28,10 @@ const echoWith = example.replace(
   searchLine,
   `    search: { knowledge: scores, queries: 200, operators: ${operators} }\n    exact: { max_candidates: 20000 }\n`
 );
-const echoWithout = example.replace(searchLine, `    search: { knowledge: scores, queries: 200, operators: ${operators} }\n`);
+const echoWithout = example.replace(
+  searchLine,
+  `    search: { knowledge: scores, queries: 200, operators: ${operators} }\n`
+);
 const scores = JSON.stringify({
   background: 0.5,
   gap: 0.1,
