@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { run } from '../src/engine.js';
 import { EVIDENCE_FIELDS } from '../src/evidence/row.js';
-import { EXAMPLE_CONFIG, exampleRepo, jsonl, tinyRepo } from './helpers.js';
+import { EXAMPLE_CONDITIONS, EXAMPLE_CONFIG, exampleRepo, jsonl, tinyRepo } from './helpers.js';
 
 const sha = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
 const read = (root: string, out: string, file: string) => readFileSync(join(root, out, file));
@@ -115,16 +115,7 @@ describe('the bundled academic-intent example', () => {
       ['hybrid', 'hybrid', false]
     ]);
     for (const x of m.models) expect(x.digest).toMatch(/^[0-9a-f]{64}$/);
-    expect(m.threat_model.attacks.map((a: any) => a.family)).toEqual([
-      'format',
-      'transpose',
-      'typo',
-      'dictionary',
-      'append',
-      'truncate',
-      'search',
-      'exact'
-    ]);
+    expect(m.threat_model.attacks.map((a: any) => a.family)).toEqual(EXAMPLE_CONDITIONS.slice(1));
     expect(
       m.threat_model.attacks.every((a: any) => typeof a.validity_rule === 'string' && a.validity_rule.length > 20)
     ).toBe(true);

@@ -30,6 +30,19 @@ export const EXAMPLE_CONFIG = 'examples/academic-intent/evidence-gate.yml';
 /** The bundled example's own search line (scores, budget 200): tests that try another search replace it. */
 export const EXAMPLE_SEARCH_LINE = '    search: { knowledge: scores, queries: 200 }\n';
 
+/** The bundled text example's conditions in evidence order (clean, then its attacks as configured). */
+export const EXAMPLE_CONDITIONS = [
+  'clean',
+  'format',
+  'transpose',
+  'typo',
+  'dictionary',
+  'append',
+  'truncate',
+  'search',
+  'exact'
+] as const;
+
 /** The example config without its `exact` attack (and the comment above it). */
 export function withoutExact(config: string): string {
   const out = config.replace(/(?: *#[^\n]*\n)* *exact: \{\}\n/, '');

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { loadPlan } from '../../src/config/load.js';
 import type { Plan } from '../../src/config/plan.js';
 import { ConfigError } from '../../src/errors.js';
-import { EXAMPLE_CONFIG, REPO_ROOT, minimalConfig, tempRepo, tinyRepo } from '../helpers.js';
+import { EXAMPLE_CONDITIONS, EXAMPLE_CONFIG, REPO_ROOT, minimalConfig, tempRepo, tinyRepo } from '../helpers.js';
 
 // minimalConfig() lines, for reading the expected line numbers below:
 //  1 version: 1
@@ -657,16 +657,7 @@ describe('loadPlan: the resulting plan', () => {
       { from: 'limitation', to: 'implication' },
       { from: 'gap', to: 'result' }
     ]);
-    expect(Object.keys(plan.threatModel.attacks)).toEqual([
-      'format',
-      'transpose',
-      'typo',
-      'dictionary',
-      'append',
-      'truncate',
-      'search',
-      'exact'
-    ]);
+    expect(Object.keys(plan.threatModel.attacks)).toEqual(EXAMPLE_CONDITIONS.slice(1));
     expect(plan.threatModel.attacks.dictionary?.file.path).toBe('examples/academic-intent/dictionary.yml');
     expect(plan.threatModel.constraints.maxCharEditRatio).toBe(0.25);
     expect(plan.data.train.path).toBe('examples/academic-intent/data/train.jsonl');

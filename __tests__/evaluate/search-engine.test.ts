@@ -12,7 +12,15 @@ import { dictionaryFor } from '../../src/perturb/dictionary-file.js';
 import { wordLimit } from '../../src/perturb/search/edits.js';
 import { scanText } from '../../src/perturb/words.js';
 import { parseShard } from '../../src/shard/select.js';
-import { EXAMPLE_CONFIG, EXAMPLE_SEARCH_LINE, exampleRepo, jsonl, randomTexts, tinyRepo } from '../helpers.js';
+import {
+  EXAMPLE_CONDITIONS,
+  EXAMPLE_CONFIG,
+  EXAMPLE_SEARCH_LINE,
+  exampleRepo,
+  jsonl,
+  randomTexts,
+  tinyRepo
+} from '../helpers.js';
 import { searchRowProblem, type RowEdit } from '../perturb/search-check.js';
 
 type Row = Record<string, any>;
@@ -76,17 +84,7 @@ describe('search on the bundled example as configured (scores, budget 200)', () 
     const search = rows.filter((r) => r.condition === 'search');
     expect(search).toHaveLength(184 * 4);
     const first = rows.slice(0, 9).map((r) => r.condition);
-    expect(first).toEqual([
-      'clean',
-      'format',
-      'transpose',
-      'typo',
-      'dictionary',
-      'append',
-      'truncate',
-      'search',
-      'exact'
-    ]);
+    expect(first).toEqual([...EXAMPLE_CONDITIONS]);
     expect(Object.keys(search[0] as Row).slice(-3)).toEqual(['input_sha256', 'queries', 'edits']);
     expect(
       rows.filter((r) => r.condition !== 'search' && r.condition !== 'exact').every((r) => !('queries' in r))

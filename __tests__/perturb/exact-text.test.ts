@@ -55,6 +55,17 @@ const golden = JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/golden/exact-t
   cases: GoldenCase[];
 };
 
+/** A golden row's edit space under the golden's operators, seed and dictionary. */
+function goldenSpace(row: { id: string; language: string; text: string }) {
+  return editSpace(row.text, {
+    seed: golden.seed,
+    id: row.id,
+    language: row.language,
+    operators: golden.operators,
+    dictionary: new Map(Object.entries(golden.dictionary[row.language] ?? {}))
+  });
+}
+
 function trainExamples(c: GoldenCase): Example[] {
   return c.train.map((r, i) => ({
     id: String(i),
@@ -88,13 +99,7 @@ describe.each(golden.cases.map((c) => [c.name, c] as const))('exact by enumerati
     for (const want of c.results) {
       const row = rows.get(want.id) as GoldenCase['rows'][number];
       const model = models.get(want.model) as Model;
-      const space = editSpace(row.text, {
-        seed: golden.seed,
-        id: row.id,
-        language: row.language,
-        operators: golden.operators,
-        dictionary: new Map(Object.entries(golden.dictionary[row.language] ?? {}))
-      });
+      const space = goldenSpace(row);
       const [clean] = await model.score([{ kind: 'text', text: row.text }]);
       const targets = c.targets?.[row.label];
       const where = `${c.name} ${row.id} ${want.model}`;
@@ -237,13 +242,7 @@ describe("the closed form's bound holds for every set of the space", () => {
       for (const [name, model] of models) {
         const parts = decisionParts(model);
         if (parts === undefined) continue;
-        const space = editSpace(row.text, {
-          seed: golden.seed,
-          id: row.id,
-          language: row.language,
-          operators: golden.operators,
-          dictionary: new Map(Object.entries(golden.dictionary[row.language] ?? {}))
-        });
+        const space = goldenSpace(row);
         const targets = c.targets?.[row.label];
         const task = {
           labels: model.labels,

@@ -173,7 +173,7 @@ function searchLine(ref: ExampleRef): string {
   return `<div><span class="label">search</span> ${ref.queries} quer${ref.queries === 1 ? 'y' : 'ies'}; ${kept}</div>`;
 }
 
-export interface ShownRef {
+interface ShownRef {
   ref: ExampleRef;
   /** Null when only checks.json's reference is at hand (no ranking facts). */
   protected: boolean | null;
