@@ -51,13 +51,14 @@ export function withoutExact(config: string): string {
 }
 
 /**
- * The bundled example with a tenth of its search budget (20 queries) and bootstrap: for tests that run
- * it many times to check behaviour (pairing, shards, refusals) that does not depend on scale.
+ * The bundled example with a tenth of its search budget (20 queries) and bootstrap, and without `exact`: for tests
+ * that run it many times to check behaviour (pairing, shards, refusals) that does not depend on scale. Exact's own
+ * tests add it back with the space they need (__tests__/evaluate/exact-text-engine.test.ts).
  */
 export function smallExampleRepo(): string {
   const root = exampleRepo();
   const config = join(root, EXAMPLE_CONFIG);
-  const text = readFileSync(config, 'utf8');
+  const text = withoutExact(readFileSync(config, 'utf8'));
   const small = text
     .replace(EXAMPLE_SEARCH_LINE, '    search: { knowledge: scores, queries: 20 }\n')
     .replace('bootstrap_iterations: 1000, paired_iterations: 500', 'bootstrap_iterations: 100, paired_iterations: 50');

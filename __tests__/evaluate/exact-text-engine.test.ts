@@ -15,7 +15,7 @@ import { ConfigError } from '../../src/errors.js';
 import { merge, run, verify } from '../../src/engine.js';
 import { wordLimit } from '../../src/perturb/search/edits.js';
 import { scanText } from '../../src/perturb/words.js';
-import { EXAMPLE_CONFIG, REPO_ROOT, smallExampleRepo, tempRepo, evidenceRowsOf, withoutExact } from '../helpers.js';
+import { EXAMPLE_CONFIG, REPO_ROOT, smallExampleRepo, tempRepo, evidenceRowsOf } from '../helpers.js';
 import { searchRowProblem, type RowEdit } from '../perturb/search-check.js';
 
 type Row = Record<string, any>;
@@ -28,7 +28,7 @@ const SEARCH = `    search: { knowledge: scores, queries: 20, operators: [transp
 function repo(attacks = `${SEARCH}    exact: { max_candidates: ${MAX} }\n`): string {
   const root = smallExampleRepo();
   const config = join(root, EXAMPLE_CONFIG);
-  const text = withoutExact(readFileSync(config, 'utf8'));
+  const text = readFileSync(config, 'utf8');
   expect(text).toContain('    search: { knowledge: scores, queries: 20 }\n');
   writeFileSync(config, text.replace('    search: { knowledge: scores, queries: 20 }\n', attacks));
   return root;
