@@ -99,12 +99,17 @@ const NO_WORKED =
   'The search found every failure exact found on the rows both decided: no failure only exact found to show.';
 
 /**
- * Per model, the most severe failure exact found on a row the search tested and did not move (the drill-down of
- * attack_strength/<model>/search, kept whether or not the gate judges it), with its edits marked.
+ * Per model and graded attack (the search), the most severe failure exact found on a row the attack tested and did
+ * not move (the drill-down of attack_strength/<model>/<attack>, kept whether or not the gate judges it).
  */
 function exactOnly(metrics: Metrics, drill: DrillResult | undefined): RankedRef[] {
   if (drill === undefined) return [];
-  return metrics.models.flatMap((m) => drill.get(`attack_strength/${m.model}/search`)?.refs.slice(0, 1) ?? []);
+  // The attacks graded against exact are those inside its edit space (each model's attack_strength lists them).
+  return metrics.models.flatMap((m) =>
+    (m.attack_strength ?? []).flatMap(
+      (a) => drill.get(`attack_strength/${m.model}/${a.attack}`)?.refs.slice(0, 1) ?? []
+    )
+  );
 }
 
 export function exactTextSummarySection(metrics: Metrics, drill?: DrillResult): string[] {
