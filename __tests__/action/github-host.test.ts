@@ -107,8 +107,8 @@ describe('github host', () => {
     expect(errors[0]).toMatch(
       /^::error title=Evidence Gate%3A protected transitions failed,file=examples\/academic-intent\/evidence-gate\.yml,line=\d+::protected_transitions\//
     );
-    expect(errors[9]).toMatch(/^::error::Evidence Gate failed: 33 blocking checks/);
-    expect(writes.join('')).toContain('24 more blocking checks not annotated');
+    expect(errors[9]).toMatch(/^::error::Evidence Gate failed: 32 blocking checks/);
+    expect(writes.join('')).toContain('23 more blocking checks not annotated');
     const manifest = JSON.parse(readFileSync(join(root, 'evidence-gate-out', 'manifest.json'), 'utf8'));
     expect(manifest.tool.bundle_sha256).toBe('abc');
     expect(manifest.run.context).toMatchObject({ runner: 'github-actions', repository: 'o/r' });

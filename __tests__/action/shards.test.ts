@@ -51,7 +51,7 @@ describe('shards and merge in the action', () => {
     const merged = await runAction(merging);
     expect(merged?.kind).toBe('run');
     expect(merging.infos).toContain(`merge: 2 shard artifacts (${prefix}-shard-1-of-2, ${prefix}-shard-2-of-2)`);
-    expect(merging.outputs).toMatchObject({ verdict: 'fail', 'failed-checks': '33', shard: '' });
+    expect(merging.outputs).toMatchObject({ verdict: 'fail', 'failed-checks': '32', shard: '' });
     expect(merging.warnings).toHaveLength(10);
     expect(merging.uploads[0]?.name).toMatch(/^evidence-gate-merge-0-[0-9a-f]{8}$/);
     const manifest = JSON.parse(readFileSync(join(merged?.outputDir as string, 'manifest.json'), 'utf8'));

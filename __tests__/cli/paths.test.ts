@@ -27,7 +27,7 @@ test('from a subfolder of a git repository: config paths resolve against the top
   );
   expect(r.stderr).toBe('');
   // Shown as the user can open it from where they are, not relative to the root.
-  expect(r.stdout).toBe('verdict: fail (33 blocking checks); evidence in here/\n');
+  expect(r.stdout).toBe('verdict: fail (32 blocking checks); evidence in here/\n');
   expect(existsSync(join(root, 'docs', 'deep', 'here', 'manifest.json'))).toBe(true);
 });
 

@@ -47,7 +47,7 @@ const PLACES = ['GITHUB_WORKSPACE', 'GITHUB_STEP_SUMMARY', 'LOCAL_ACTION_WORKSPA
       );
       expect(outputs).toMatchObject({
         verdict: 'fail',
-        'failed-checks': '33',
+        'failed-checks': '32',
         'output-dir': 'evidence-gate-out',
         'artifact-id': '1',
         shard: ''

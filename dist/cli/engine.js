@@ -20679,10 +20679,10 @@ function exact_ref_words_count(n, one, many) {
 }
 /** `exact: \u2026` without its edit list; `queries` is what the row spent. */
 function exactRefWords(x, queries) {
-    const space = exact_ref_words_count(x.candidates, 'candidate', 'candidates');
-    if (x.method === 'undecided')
-        return `undecided: at least ${space}, past max_candidates; nothing asked`;
+    const space = `${x.candidates_bound ? 'at least ' : ''}${exact_ref_words_count(x.candidates, 'candidate', 'candidates')}`;
     const spent = exact_ref_words_count(queries ?? 0, 'query', 'queries');
+    if (x.method === 'undecided')
+        return `undecided: ${space}, past max_candidates; ${queries ? `${spent} asked before the cap` : 'nothing asked'}`;
     const asked = `${spent} of ${space}`;
     if (x.certified === true && x.method === 'closed_form')
         return `certified by the closed form: no candidate of ${space} can move it (${spent} to show the nearest)`;
@@ -21325,13 +21325,14 @@ function cells(s) {
 const WORKED_HEADING = 'A failure only exact found';
 const NO_WORKED = 'The search found every failure exact found on the rows both decided: no failure only exact found to show.';
 /**
- * Per model, the most severe failure exact found on a row the search tested and did not move (the drill-down of
- * attack_strength/<model>/search, kept whether or not the gate judges it), with its edits marked.
+ * Per model and graded attack (the search), the most severe failure exact found on a row the attack tested and did
+ * not move (the drill-down of attack_strength/<model>/<attack>, kept whether or not the gate judges it).
  */
 function exactOnly(metrics, drill) {
     if (drill === undefined)
         return [];
-    return metrics.models.flatMap((m) => drill.get(`attack_strength/${m.model}/search`)?.refs.slice(0, 1) ?? []);
+    // The attacks graded against exact are those inside its edit space (each model's attack_strength lists them).
+    return metrics.models.flatMap((m) => (m.attack_strength ?? []).flatMap((a) => drill.get(`attack_strength/${m.model}/${a.attack}`)?.refs.slice(0, 1) ?? []));
 }
 function exactTextSummarySection(metrics, drill) {
     const rows = splits(metrics);
@@ -32832,14 +32833,6 @@ function share(p, mixed, gap, norms) {
         return p.weight * gap;
     return (p.weight * gap) / (gap >= 0 ? p.floor : p.clean + norms);
 }
-/** The sum of the `limit` largest positive values. */
-function topSum(values, limit) {
-    const top = values
-        .filter((x) => x > 0)
-        .sort((a, b) => b - a)
-        .slice(0, limit);
-    return { sum: top.reduce((a, b) => a + b, 0), terms: top.length };
-}
 /** The closed form of a row for `parts` (one linear decision, or a mixture), or null when it cannot tell. */
 function decisionBound(task, edits, parts) {
     const text = task.space.text;
@@ -32857,17 +32850,26 @@ function decisionBound(task, edits, parts) {
     }
     // Rounding allowance for a sum of `terms` changes, in the decision's units.
     const tolerance = (terms) => facts.reduce((t, p) => t + (p.weight * p.tol * (1 + terms)) / (mixed ? p.floor : 1), 0);
-    const row = wrong.every((_, k) => {
+    // Per rival, each part's run gains and norms, largest first: the top `level` of them bound a set of `level` words.
+    const sorted = facts.map((p) => ({
+        gains: wrong.map((_, k) => p.runs.map((w) => Math.max(0, w.gains[k])).sort((x, y) => y - x)),
+        norms: p.runs.map((w) => w.norm).sort((x, y) => y - x)
+    }));
+    const top = (values, level) => {
+        let sum = 0;
+        for (let i = 0; i < Math.min(level, values.length); i++)
+            sum += values[i];
+        return sum;
+    };
+    const ruledOutAt = (level) => wrong.every((_, k) => {
         let bound = 0;
-        let terms = 0;
-        for (const p of facts) {
-            const gain = topSum(p.runs.map((w) => w.gains[k]), task.limit);
-            const norms = topSum(p.runs.map((w) => w.norm), task.limit);
-            bound += share(p, mixed, p.gap[k] + gain.sum, norms.sum);
-            terms = Math.max(terms, gain.terms);
-        }
-        return bound < -tolerance(terms);
+        facts.forEach((p, n) => {
+            const s = sorted[n];
+            bound += share(p, mixed, p.gap[k] + top(s.gains[k], level), top(s.norms, level));
+        });
+        return bound < -tolerance(level);
     });
+    const row = ruledOutAt(task.limit);
     // A set's gap per rival, summed part by part into `sums` (reused: this runs once per enumerated set). A set lists its
     // edits in text order, so the edits of one run are adjacent and read together.
     const sums = new Float64Array(wrong.length);
@@ -32901,7 +32903,12 @@ function decisionBound(task, edits, parts) {
     };
     // The rounding allowance per set size, computed once.
     const allowance = Array.from({ length: task.limit + 1 }, (_, terms) => tolerance(terms));
-    return { row, reach, ruledOut: (reach, terms) => reach < -(allowance[terms] ?? tolerance(terms)) };
+    return {
+        row,
+        ruledOutAt,
+        reach,
+        ruledOut: (reach, terms) => reach < -(allowance[terms] ?? tolerance(terms))
+    };
 }
 
 
@@ -32992,17 +32999,19 @@ function* setsOfLevel(edits, level) {
     }
 }
 /**
- * The valid edit sets level by level; every set the space has is visited once. `edits` are the space's single edits
- * per editable word (words without one left out).
+ * The valid sets of exactly `level` words, in the order above; null once there are more than `cap` (the caller's
+ * max_candidates, less what it has listed already).
  */
-function* validLevels(space, edits, limit, maxCharEditRatio) {
-    for (let level = 1; level <= Math.min(limit, edits.length); level++) {
-        const sets = [];
-        for (const set of setsOfLevel(edits, level))
-            if ((0,search_edits/* editSetViolation */.yx)(space.text, set, limit, maxCharEditRatio) === null)
-                sets.push(set);
-        yield { words: level, sets };
+function validSetsAt(space, edits, level, limit, maxCharEditRatio, cap) {
+    const sets = [];
+    for (const set of setsOfLevel(edits, level)) {
+        if ((0,search_edits/* editSetViolation */.yx)(space.text, set, limit, maxCharEditRatio) !== null)
+            continue;
+        if (sets.length >= cap)
+            return null;
+        sets.push(set);
     }
+    return sets;
 }
 /**
  * How many valid candidates the space has, counting no further than max + 1. When no set can break the character
@@ -33083,17 +33092,32 @@ async function solveExactText(task) {
         if (single !== null)
             return certifiedByBound(task, single, size);
     }
-    if (size.bound)
+    // Without a closed form, a space over max_candidates is undecided at once. With one, levels it rules out are not
+    // listed, so the levels up to the first success may fit max_candidates even when the whole space does not.
+    if (size.bound && bound === null)
         return { ...untouched, uncovered: 'edit_space', candidates: size.count, candidatesBound: true };
     const answers = new Map();
+    let listed = 0;
     let closest = null;
     // With a bound, only the sets it cannot rule out are asked; when it rules out every set, the nearest is shown.
     let unasked = null;
-    for (const level of validLevels(task.space, edits, task.limit, task.maxCharEditRatio)) {
-        let sets = level.sets;
+    for (let level = 1; level <= Math.min(task.limit, edits.length); level++) {
+        if (bound?.ruledOutAt(level))
+            continue;
+        const all = validSetsAt(task.space, edits, level, task.limit, task.maxCharEditRatio, task.maxCandidates - listed);
+        if (all === null)
+            return {
+                ...untouched,
+                uncovered: 'edit_space',
+                candidates: size.count,
+                candidatesBound: true,
+                queries: answers.size
+            };
+        listed += all.length;
+        let sets = all;
         if (bound !== null) {
             sets = [];
-            for (const set of level.sets) {
+            for (const set of all) {
                 const reach = bound.reach(set);
                 if (!bound.ruledOut(reach, set.length))
                     sets.push(set);
@@ -33119,7 +33143,7 @@ async function solveExactText(task) {
                     ...untouched,
                     uncovered: null,
                     candidates: size.count,
-                    candidatesBound: false,
+                    candidatesBound: size.bound,
                     edits: set,
                     text,
                     result: { status: result.status, error },
@@ -33140,7 +33164,7 @@ async function solveExactText(task) {
             return {
                 uncovered: null,
                 candidates: size.count,
-                candidatesBound: false,
+                candidatesBound: size.bound,
                 edits: best.set,
                 text: best.text,
                 result: answers.get(best.text),
@@ -33150,14 +33174,19 @@ async function solveExactText(task) {
                 closedForm: false
             };
     }
-    if (answers.size === 0 && unasked !== null)
-        return certifiedByBound(task, unasked.set, size);
+    // Nothing asked: the closed form ruled out every set (whole levels, or set by set); the nearest one is shown.
+    if (answers.size === 0 && bound !== null) {
+        const shown = unasked?.set ??
+            nearest(bound, edits.flat().map((e) => [e]), task);
+        if (shown !== null)
+            return certifiedByBound(task, shown, size);
+    }
     const tie = closest !== null && isTie(closest.margin, closest.scores);
     const shown = closest ?? { edits: [], text: original };
     return {
         uncovered: null,
         candidates: size.count,
-        candidatesBound: false,
+        candidatesBound: size.bound,
         edits: shown.edits,
         text: shown.text,
         result: closest === null ? task.clean : answers.get(closest.text),

@@ -19,6 +19,8 @@ const TIE = 1e-9;
 export interface DecisionBound {
   /** No set of at most `limit` edited words can give a wrong decision (the whole space, with no size limit). */
   row: boolean;
+  /** No set of exactly `level` edited words can give a wrong decision (that level need not be listed). */
+  ruledOutAt(level: number): boolean;
   /** How near the set's best rival comes to gold (an upper bound of its gap; higher is nearer). */
   reach(set: readonly PlacedEdit[]): number;
   /** Whether a set of `terms` edits whose reach is this certainly gives no wrong decision (need not be asked). */
@@ -227,15 +229,6 @@ function share(p: PartFacts, mixed: boolean, gap: number, norms: number): number
   return (p.weight * gap) / (gap >= 0 ? p.floor : p.clean + norms);
 }
 
-/** The sum of the `limit` largest positive values. */
-function topSum(values: readonly number[], limit: number): { sum: number; terms: number } {
-  const top = values
-    .filter((x) => x > 0)
-    .sort((a, b) => b - a)
-    .slice(0, limit);
-  return { sum: top.reduce((a, b) => a + b, 0), terms: top.length };
-}
-
 /** The closed form of a row for `parts` (one linear decision, or a mixture), or null when it cannot tell. */
 export function decisionBound(
   task: SearchObjective & { space: { text: string }; limit: number },
@@ -256,23 +249,26 @@ export function decisionBound(
   // Rounding allowance for a sum of `terms` changes, in the decision's units.
   const tolerance = (terms: number): number =>
     facts.reduce((t, p) => t + (p.weight * p.tol * (1 + terms)) / (mixed ? p.floor : 1), 0);
-  const row = wrong.every((_, k) => {
-    let bound = 0;
-    let terms = 0;
-    for (const p of facts) {
-      const gain = topSum(
-        p.runs.map((w) => w.gains[k] as number),
-        task.limit
-      );
-      const norms = topSum(
-        p.runs.map((w) => w.norm),
-        task.limit
-      );
-      bound += share(p, mixed, (p.gap[k] as number) + gain.sum, norms.sum);
-      terms = Math.max(terms, gain.terms);
-    }
-    return bound < -tolerance(terms);
-  });
+  // Per rival, each part's run gains and norms, largest first: the top `level` of them bound a set of `level` words.
+  const sorted = facts.map((p) => ({
+    gains: wrong.map((_, k) => p.runs.map((w) => Math.max(0, w.gains[k] as number)).sort((x, y) => y - x)),
+    norms: p.runs.map((w) => w.norm).sort((x, y) => y - x)
+  }));
+  const top = (values: readonly number[], level: number): number => {
+    let sum = 0;
+    for (let i = 0; i < Math.min(level, values.length); i++) sum += values[i] as number;
+    return sum;
+  };
+  const ruledOutAt = (level: number): boolean =>
+    wrong.every((_, k) => {
+      let bound = 0;
+      facts.forEach((p, n) => {
+        const s = sorted[n] as { gains: number[][]; norms: number[] };
+        bound += share(p, mixed, (p.gap[k] as number) + top(s.gains[k] as number[], level), top(s.norms, level));
+      });
+      return bound < -tolerance(level);
+    });
+  const row = ruledOutAt(task.limit);
   // A set's gap per rival, summed part by part into `sums` (reused: this runs once per enumerated set). A set lists its
   // edits in text order, so the edits of one run are adjacent and read together.
   const sums = new Float64Array(wrong.length);
@@ -300,5 +296,10 @@ export function decisionBound(
   };
   // The rounding allowance per set size, computed once.
   const allowance = Array.from({ length: task.limit + 1 }, (_, terms) => tolerance(terms));
-  return { row, reach, ruledOut: (reach, terms) => reach < -(allowance[terms] ?? tolerance(terms)) };
+  return {
+    row,
+    ruledOutAt,
+    reach,
+    ruledOut: (reach, terms) => reach < -(allowance[terms] ?? tolerance(terms))
+  };
 }

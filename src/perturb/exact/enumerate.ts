@@ -48,28 +48,25 @@ function* setsOfLevel(edits: readonly PlacedEdit[][], level: number): Generator<
   }
 }
 
-interface EditLevel {
-  /** Edited words per set. */
-  words: number;
-  sets: PlacedEdit[][];
-}
-
 /**
- * The valid edit sets level by level; every set the space has is visited once. `edits` are the space's single edits
- * per editable word (words without one left out).
+ * The valid sets of exactly `level` words, in the order above; null once there are more than `cap` (the caller's
+ * max_candidates, less what it has listed already).
  */
-export function* validLevels(
+export function validSetsAt(
   space: EditSpace,
   edits: readonly PlacedEdit[][],
+  level: number,
   limit: number,
-  maxCharEditRatio: number | null
-): Generator<EditLevel> {
-  for (let level = 1; level <= Math.min(limit, edits.length); level++) {
-    const sets: PlacedEdit[][] = [];
-    for (const set of setsOfLevel(edits, level))
-      if (editSetViolation(space.text, set, limit, maxCharEditRatio) === null) sets.push(set);
-    yield { words: level, sets };
+  maxCharEditRatio: number | null,
+  cap: number
+): PlacedEdit[][] | null {
+  const sets: PlacedEdit[][] = [];
+  for (const set of setsOfLevel(edits, level)) {
+    if (editSetViolation(space.text, set, limit, maxCharEditRatio) !== null) continue;
+    if (sets.length >= cap) return null;
+    sets.push(set);
   }
+  return sets;
 }
 
 interface SpaceSize {

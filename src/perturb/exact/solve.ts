@@ -3,7 +3,8 @@
  * edit space asked of the model, level by level (fewest edited words first). The first level holding a success gives
  * the row's minimal edit list (fewest words, then the lowest objective margin, then enumeration order) and the rest is
  * not asked; a row with no success anywhere is certified, or a tie when its closest candidate's margin is zero within
- * rounding. A space larger than `maxCandidates` is undecided and asks nothing.
+ * rounding. A space larger than `maxCandidates` is undecided and asks nothing, unless a closed form (closed-form.ts)
+ * rules out the levels below a success: the levels listed, not the whole space, must then fit `maxCandidates`.
  */
 import type { ScoreResult } from '../../models/model.js';
 import { applySearchEdits, editSetViolation, type EditSpace, type PlacedEdit } from '../search/edits.js';
@@ -11,7 +12,7 @@ import { isSuccess, objectiveMargin, type SearchObjective } from '../search/obje
 import type { ScoreTexts } from '../search/queries.js';
 import type { WeightedDecision } from '../../models/model.js';
 import { decisionBound, type DecisionBound } from './closed-form.js';
-import { spaceSize, validLevels } from './enumerate.js';
+import { spaceSize, validSetsAt } from './enumerate.js';
 
 interface ExactTextTask extends SearchObjective {
   space: EditSpace;
@@ -94,16 +95,31 @@ export async function solveExactText(task: ExactTextTask): Promise<ExactTextOutc
     );
     if (single !== null) return certifiedByBound(task, single, size);
   }
-  if (size.bound) return { ...untouched, uncovered: 'edit_space', candidates: size.count, candidatesBound: true };
+  // Without a closed form, a space over max_candidates is undecided at once. With one, levels it rules out are not
+  // listed, so the levels up to the first success may fit max_candidates even when the whole space does not.
+  if (size.bound && bound === null)
+    return { ...untouched, uncovered: 'edit_space', candidates: size.count, candidatesBound: true };
   const answers = new Map<string, ScoreResult>();
+  let listed = 0;
   let closest: { edits: PlacedEdit[]; text: string; margin: number; scores: readonly number[] } | null = null;
   // With a bound, only the sets it cannot rule out are asked; when it rules out every set, the nearest is shown.
   let unasked: { set: PlacedEdit[]; reach: number } | null = null;
-  for (const level of validLevels(task.space, edits, task.limit, task.maxCharEditRatio)) {
-    let sets = level.sets;
+  for (let level = 1; level <= Math.min(task.limit, edits.length); level++) {
+    if (bound?.ruledOutAt(level)) continue;
+    const all = validSetsAt(task.space, edits, level, task.limit, task.maxCharEditRatio, task.maxCandidates - listed);
+    if (all === null)
+      return {
+        ...untouched,
+        uncovered: 'edit_space',
+        candidates: size.count,
+        candidatesBound: true,
+        queries: answers.size
+      };
+    listed += all.length;
+    let sets = all;
     if (bound !== null) {
       sets = [];
-      for (const set of level.sets) {
+      for (const set of all) {
         const reach = bound.reach(set);
         if (!bound.ruledOut(reach, set.length)) sets.push(set);
         else if (answers.size === 0 && (unasked === null || reach > unasked.reach)) unasked = { set, reach };
@@ -127,7 +143,7 @@ export async function solveExactText(task: ExactTextTask): Promise<ExactTextOutc
           ...untouched,
           uncovered: null,
           candidates: size.count,
-          candidatesBound: false,
+          candidatesBound: size.bound,
           edits: set,
           text,
           result: { status: result.status, error },
@@ -147,7 +163,7 @@ export async function solveExactText(task: ExactTextTask): Promise<ExactTextOutc
       return {
         uncovered: null,
         candidates: size.count,
-        candidatesBound: false,
+        candidatesBound: size.bound,
         edits: best.set,
         text: best.text,
         result: answers.get(best.text) as ScoreResult,
@@ -157,13 +173,23 @@ export async function solveExactText(task: ExactTextTask): Promise<ExactTextOutc
         closedForm: false
       };
   }
-  if (answers.size === 0 && unasked !== null) return certifiedByBound(task, unasked.set, size);
+  // Nothing asked: the closed form ruled out every set (whole levels, or set by set); the nearest one is shown.
+  if (answers.size === 0 && bound !== null) {
+    const shown =
+      unasked?.set ??
+      nearest(
+        bound,
+        edits.flat().map((e) => [e]),
+        task
+      );
+    if (shown !== null) return certifiedByBound(task, shown, size);
+  }
   const tie = closest !== null && isTie(closest.margin, closest.scores);
   const shown = closest ?? { edits: [], text: original };
   return {
     uncovered: null,
     candidates: size.count,
-    candidatesBound: false,
+    candidatesBound: size.bound,
     edits: shown.edits,
     text: shown.text,
     result: closest === null ? task.clean : (answers.get(closest.text) as ScoreResult),
