@@ -218,7 +218,10 @@ function exactLine(r: ExactReading): string {
     case 'tie':
       return `a tie ${how}: the closest candidate is within rounding of a wrong decision (never certified)`;
     case 'undecided':
-      return `undecided: more than max_candidates (${size}); nothing asked (uncovered: edit_space)`;
+      return (
+        `undecided: more than max_candidates (${size}); ` +
+        `${r.queries > 0 ? `${r.queries} asked before the cap` : 'nothing asked'} (uncovered: edit_space)`
+      );
     case 'no_edit':
       return 'not tested: no word of this text has a valid edit (uncovered: no_edit)';
     case 'not_eligible':
