@@ -37,7 +37,7 @@ export interface ExactRef {
   certified: boolean | null;
   tie: boolean | null;
   candidates: number;
-  /** The space holds more than `candidates` (past max_candidates; the row may still be decided, docs/search.md#exact). */
+  /** The space holds more than `candidates` (past max_candidates; still decided at times: docs/search.md#exact). */
   candidates_bound: boolean;
 }
 
