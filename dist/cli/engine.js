@@ -1024,26 +1024,18 @@ async function explain(prepared, request) {
         };
     });
     const row = dataRow(prepared, request);
-    // The search moves away from the data row's gold label when this is that row, else from each model's clean
-    // prediction.
-    const search = await explainSearch({
+    // The search and exact move away from the data row's gold label when this is that row, else from each model's
+    // clean prediction.
+    const shared = {
         plan: prepared.plan,
         example,
         models,
         clean,
         cleanResults: models.map((_, m) => store.get(m, clean)),
-        search: source.search,
         dataGold: row && row.same_text && row.same_language ? row.label : null
-    });
-    const exact = await explainExact({
-        plan: prepared.plan,
-        example,
-        models,
-        clean,
-        cleanResults: models.map((_, m) => store.get(m, clean)),
-        exact: source.exact,
-        dataGold: row && row.same_text && row.same_language ? row.label : null
-    });
+    };
+    const search = await explainSearch({ ...shared, search: source.search });
+    const exact = await explainExact({ ...shared, exact: source.exact });
     return {
         id: request.id,
         language: request.language,
@@ -26753,23 +26745,15 @@ async function enumerated(plan, example, model, clean, cleanResult, exact, count
 }
 /** One model's exact candidates for `examples` (one per example, in order). */
 async function exactCandidates(plan, examples, model, clean, cleanResults, exact, counters) {
-    const out = new Array(examples.length);
     const batcher = new _step_batcher_js__WEBPACK_IMPORTED_MODULE_4__/* .StepBatcher */ .O((0,_search_js__WEBPACK_IMPORTED_MODULE_2__/* .scorer */ .lM)(model, counters));
-    let next = 0;
-    const lane = async () => {
-        while (next < examples.length) {
-            const e = next++;
-            const example = examples[e];
-            const cleanResult = cleanResults[e];
-            out[e] = !(0,_search_js__WEBPACK_IMPORTED_MODULE_2__/* .searchable */ .Vk)(plan, example, model, cleanResult)
-                ? notEnumerated(example, clean[e], cleanResult)
-                : await enumerated(plan, example, model, clean[e], cleanResult, exact, counters, batcher.ask);
-        }
-    };
     const inProcess = Number.isFinite(model.batchSize ?? 512);
-    const lanes = Math.min(examples.length, inProcess ? 1 : ROWS_AT_ONCE_REMOTE);
-    await Promise.all(Array.from({ length: lanes }, lane));
-    return out;
+    return (0,_per_model_rows_js__WEBPACK_IMPORTED_MODULE_1__/* .rowsInLanes */ .SJ)(examples.length, inProcess ? 1 : ROWS_AT_ONCE_REMOTE, (e) => {
+        const example = examples[e];
+        const cleanResult = cleanResults[e];
+        return !(0,_search_js__WEBPACK_IMPORTED_MODULE_2__/* .searchable */ .Vk)(plan, example, model, cleanResult)
+            ? notEnumerated(example, clean[e], cleanResult)
+            : enumerated(plan, example, model, clean[e], cleanResult, exact, counters, batcher.ask);
+    });
 }
 /** Adds each example's exact candidate to every model's list, in the conditions' order. */
 async function addExactCandidates(plan, part, models, lists, exact, conditions, store, counters) {
@@ -26784,6 +26768,7 @@ async function addExactCandidates(plan, part, models, lists, exact, conditions, 
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Fg: () => (/* binding */ endedRow),
+/* harmony export */   SJ: () => (/* binding */ rowsInLanes),
 /* harmony export */   V7: () => (/* binding */ rowCall),
 /* harmony export */   nS: () => (/* binding */ unmovedRow),
 /* harmony export */   rj: () => (/* binding */ addPerModelRows)
@@ -26865,6 +26850,24 @@ async function addPerModelRows(name, models, lists, conditions, store, rows, wal
         if (wallMs)
             wallMs[model.name] = (wallMs[model.name] ?? 0) + (performance.now() - started);
     }
+}
+/**
+ * One row per example (`row(e)` for e = 0 \u2026 count \u2212 1), `lanes` of them under way at once: rows side by side send their
+ * steps to the model in shared calls, and each row sees only its own answers.
+ */
+async function rowsInLanes(count, lanes, row) {
+    const out = new Array(count);
+    let next = 0;
+    const lane = async () => {
+        while (next < count) {
+            const e = next++;
+            // A row settled at once (not searched) is kept without a turn, so lanes share calls as before.
+            const r = row(e);
+            out[e] = r instanceof Promise ? await r : r;
+        }
+    };
+    await Promise.all(Array.from({ length: Math.min(count, lanes) }, lane));
+    return out;
 }
 
 
@@ -27136,35 +27139,24 @@ function rowsAtOnce(budget, longest, inProcess = false) {
  * results are those of one row at a time.
  */
 async function searchCandidates(plan, examples, model, clean, cleanResults, search, counters) {
-    const out = new Array(examples.length);
     const batcher = new _step_batcher_js__WEBPACK_IMPORTED_MODULE_4__/* .StepBatcher */ .O(scorer(model, counters));
-    let next = 0;
-    const lane = async () => {
-        while (next < examples.length) {
-            const e = next++;
-            const example = examples[e];
-            const cleanResult = cleanResults[e];
-            // Rows not searched are filled in without a turn of the event loop.
-            const text = example.input.kind === 'text' ? example.input.text : '';
-            const limit = search.settings.maxTextChars;
-            if (!searchable(plan, example, model, cleanResult))
-                out[e] = notSearched(example, clean[e], cleanResult);
-            else if (tooLongToSearch(text, limit))
-                out[e] = tooLong(example, clean[e], cleanResult);
-            else
-                out[e] = await searchedCandidate(plan, example, model, clean[e], cleanResult, search, counters, batcher.ask);
-        }
-    };
     // Texts too long to search hold no ledger.
     const searched = (e) => {
         const text = e.input.kind === 'text' ? e.input.text : '';
         return tooLongToSearch(text, search.settings.maxTextChars) ? 0 : text.length;
     };
     const longest = examples.reduce((n, e) => Math.max(n, searched(e)), 0);
-    await Promise.all(Array.from({
-        length: Math.min(examples.length, rowsAtOnce(search.settings.queries, longest, Number.isFinite(model.batchSize ?? DEFAULT_BATCH)))
-    }, lane));
-    return out;
+    const lanes = rowsAtOnce(search.settings.queries, longest, Number.isFinite(model.batchSize ?? DEFAULT_BATCH));
+    return (0,_per_model_rows_js__WEBPACK_IMPORTED_MODULE_0__/* .rowsInLanes */ .SJ)(examples.length, lanes, (e) => {
+        const example = examples[e];
+        const cleanResult = cleanResults[e];
+        const text = example.input.kind === 'text' ? example.input.text : '';
+        if (!searchable(plan, example, model, cleanResult))
+            return notSearched(example, clean[e], cleanResult);
+        if (tooLongToSearch(text, search.settings.maxTextChars))
+            return tooLong(example, clean[e], cleanResult);
+        return searchedCandidate(plan, example, model, clean[e], cleanResult, search, counters, batcher.ask);
+    });
 }
 /** Adds each example's search candidate to every model's list, in the conditions' order. */
 async function addSearchCandidates(plan, part, models, lists, search, conditions, store, counters, wallMs) {
@@ -32162,11 +32154,6 @@ class TfidfScorer {
     featurizer;
     centroidNorms;
     memo = new _text_features_js__WEBPACK_IMPORTED_MODULE_2__/* .BoundedMemo */ ._U();
-    /**
-     * Linear readings of short texts (exact's token runs, docs/search.md#exact): `tfidf-word` and a hybrid's word part
-     * read the same runs of a row, so the second finds them here.
-     */
-    readings = new _text_features_js__WEBPACK_IMPORTED_MODULE_2__/* .BoundedMemo */ ._U(1 << 16);
     cachedDigest;
     /** `featurizer`, when given, must serve the analyzer over this vocabulary (it may be shared). */
     constructor(params, featurizer, options = {}) {
@@ -32211,44 +32198,22 @@ class TfidfScorer {
      * is the cosines'); null for a text with no known feature, which scores 0 everywhere.
      */
     linearScores(text) {
-        return this.reading(text).scores;
+        const row = this.featurizer.row(text, true);
+        const { weights, norm } = weigh(row, this.params.idf);
+        return norm === 0 ? null : this.perCentroid(this.dots(row, weights), 1);
     }
     /** The length of the text's tf-idf vector before normalisation (0 with no known feature). */
     norm(text) {
-        return this.reading(text).norm;
-    }
-    /** Both linear readings of a text from one featurization, kept for short texts. */
-    reading(text) {
-        const short = text.length <= READING_TEXT_CHARS;
-        const known = short ? this.readings.get(text) : undefined;
-        if (known !== undefined)
-            return known;
-        const row = this.featurizer.row(text, true);
-        const { weights, norm } = weigh(row, this.params.idf);
-        let scores = null;
-        if (norm !== 0) {
-            const width = this.labels.length;
-            const dots = new Float64Array(width);
-            for (let i = 0; i < weights.length; i++) {
-                const base = row.ids[i] * width;
-                for (let c = 0; c < width; c++)
-                    dots[c] = dots[c] + weights[i] * this.params.centroids[base + c];
-            }
-            scores = this.labels.map((_, c) => {
-                const cnorm = this.centroidNorms[c];
-                return cnorm === 0 ? 0 : dots[c] / cnorm;
-            });
-        }
-        const out = { scores, norm };
-        if (short)
-            this.readings.set(text, out, 16 + 8 * this.labels.length);
-        return out;
+        return weigh(this.featurizer.row(text, true), this.params.idf).norm;
     }
     cosines(row) {
         const { weights, norm } = weigh(row, this.params.idf);
         if (norm === 0)
             return this.labels.map(() => 0);
-        // Every label's dot product in one pass over the row; each still sums in row order.
+        return this.perCentroid(this.dots(row, weights), norm);
+    }
+    /** Every label's dot product with its centroid sum, in one pass over the row; each still sums in row order. */
+    dots(row, weights) {
         const width = this.labels.length;
         const centroids = this.params.centroids;
         const dots = new Float64Array(width);
@@ -32258,14 +32223,16 @@ class TfidfScorer {
             for (let c = 0; c < width; c++)
                 dots[c] = dots[c] + w * centroids[base + c];
         }
+        return dots;
+    }
+    /** Each dot product over the text's norm (1: before it) and its centroid's norm; 0 for an empty centroid. */
+    perCentroid(dots, norm) {
         return this.labels.map((_, c) => {
             const cnorm = this.centroidNorms[c];
             return cnorm === 0 ? 0 : dots[c] / norm / cnorm;
         });
     }
 }
-/** Texts up to this long keep their linear reading (exact's token runs are words with their punctuation). */
-const READING_TEXT_CHARS = 64;
 /** `tfidf-word` or `tfidf-char` under a model name, over a (possibly shared) scorer. */
 class TfidfModel {
     name;

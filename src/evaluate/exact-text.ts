@@ -13,7 +13,7 @@ import { EXACT_TEXT } from '../perturb/exact/descriptor.js';
 import type { TextExact } from '../perturb/exact/runner.js';
 import type { ModelCounters } from '../run/facts.js';
 import type { Candidate } from './candidate.js';
-import { addPerModelRows, endedRow, rowCall, unmovedRow } from './per-model-rows.js';
+import { addPerModelRows, endedRow, rowCall, rowsInLanes, unmovedRow } from './per-model-rows.js';
 import type { ScoreStore } from './score-store.js';
 import { scorer, searchable } from './search.js';
 import { StepBatcher } from './step-batcher.js';
@@ -68,23 +68,15 @@ export async function exactCandidates(
   exact: TextExact,
   counters: ModelCounters
 ): Promise<Candidate[]> {
-  const out: Candidate[] = new Array(examples.length);
   const batcher = new StepBatcher(scorer(model, counters));
-  let next = 0;
-  const lane = async (): Promise<void> => {
-    while (next < examples.length) {
-      const e = next++;
-      const example = examples[e] as Example;
-      const cleanResult = cleanResults[e] as ScoreResult;
-      out[e] = !searchable(plan, example, model, cleanResult)
-        ? notEnumerated(example, clean[e] as Candidate, cleanResult)
-        : await enumerated(plan, example, model, clean[e] as Candidate, cleanResult, exact, counters, batcher.ask);
-    }
-  };
   const inProcess = Number.isFinite(model.batchSize ?? 512);
-  const lanes = Math.min(examples.length, inProcess ? 1 : ROWS_AT_ONCE_REMOTE);
-  await Promise.all(Array.from({ length: lanes }, lane));
-  return out;
+  return rowsInLanes(examples.length, inProcess ? 1 : ROWS_AT_ONCE_REMOTE, (e) => {
+    const example = examples[e] as Example;
+    const cleanResult = cleanResults[e] as ScoreResult;
+    return !searchable(plan, example, model, cleanResult)
+      ? notEnumerated(example, clean[e] as Candidate, cleanResult)
+      : enumerated(plan, example, model, clean[e] as Candidate, cleanResult, exact, counters, batcher.ask);
+  });
 }
 
 /** Adds each example's exact candidate to every model's list, in the conditions' order. */

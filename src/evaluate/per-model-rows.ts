@@ -111,3 +111,22 @@ export async function addPerModelRows(
     if (wallMs) wallMs[model.name] = (wallMs[model.name] ?? 0) + (performance.now() - started);
   }
 }
+
+/**
+ * One row per example (`row(e)` for e = 0 … count − 1), `lanes` of them under way at once: rows side by side send their
+ * steps to the model in shared calls, and each row sees only its own answers.
+ */
+export async function rowsInLanes<T>(count: number, lanes: number, row: (e: number) => Promise<T> | T): Promise<T[]> {
+  const out: T[] = new Array(count);
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < count) {
+      const e = next++;
+      // A row settled at once (not searched) is kept without a turn, so lanes share calls as before.
+      const r = row(e);
+      out[e] = r instanceof Promise ? await r : r;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(count, lanes) }, lane));
+  return out;
+}

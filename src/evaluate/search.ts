@@ -11,7 +11,7 @@ import type { Example } from '../data/example.js';
 import { decisionOf, type Model, type ScoreResult } from '../models/model.js';
 import type { AdaptiveSearch } from '../perturb/search/runner.js';
 import type { Candidate } from './candidate.js';
-import { addPerModelRows, endedRow, rowCall, unmovedRow } from './per-model-rows.js';
+import { addPerModelRows, endedRow, rowCall, rowsInLanes, unmovedRow } from './per-model-rows.js';
 import type { ModelCounters } from '../run/facts.js';
 import type { ScoreStore } from './score-store.js';
 import { codePointLength } from '../util/strings.js';
@@ -126,51 +126,23 @@ export async function searchCandidates(
   search: AdaptiveSearch,
   counters: ModelCounters
 ): Promise<Candidate[]> {
-  const out: Candidate[] = new Array(examples.length);
   const batcher = new StepBatcher(scorer(model, counters));
-  let next = 0;
-  const lane = async (): Promise<void> => {
-    while (next < examples.length) {
-      const e = next++;
-      const example = examples[e] as Example;
-      const cleanResult = cleanResults[e] as ScoreResult;
-      // Rows not searched are filled in without a turn of the event loop.
-      const text = example.input.kind === 'text' ? example.input.text : '';
-      const limit = search.settings.maxTextChars;
-      if (!searchable(plan, example, model, cleanResult))
-        out[e] = notSearched(example, clean[e] as Candidate, cleanResult);
-      else if (tooLongToSearch(text, limit)) out[e] = tooLong(example, clean[e] as Candidate, cleanResult);
-      else
-        out[e] = await searchedCandidate(
-          plan,
-          example,
-          model,
-          clean[e] as Candidate,
-          cleanResult,
-          search,
-          counters,
-          batcher.ask
-        );
-    }
-  };
   // Texts too long to search hold no ledger.
   const searched = (e: Example): number => {
     const text = e.input.kind === 'text' ? e.input.text : '';
     return tooLongToSearch(text, search.settings.maxTextChars) ? 0 : text.length;
   };
   const longest = examples.reduce((n, e) => Math.max(n, searched(e)), 0);
-  await Promise.all(
-    Array.from(
-      {
-        length: Math.min(
-          examples.length,
-          rowsAtOnce(search.settings.queries, longest, Number.isFinite(model.batchSize ?? DEFAULT_BATCH))
-        )
-      },
-      lane
-    )
-  );
-  return out;
+  const lanes = rowsAtOnce(search.settings.queries, longest, Number.isFinite(model.batchSize ?? DEFAULT_BATCH));
+  return rowsInLanes(examples.length, lanes, (e) => {
+    const example = examples[e] as Example;
+    const cleanResult = cleanResults[e] as ScoreResult;
+    const text = example.input.kind === 'text' ? example.input.text : '';
+    if (!searchable(plan, example, model, cleanResult)) return notSearched(example, clean[e] as Candidate, cleanResult);
+    if (tooLongToSearch(text, search.settings.maxTextChars))
+      return tooLong(example, clean[e] as Candidate, cleanResult);
+    return searchedCandidate(plan, example, model, clean[e] as Candidate, cleanResult, search, counters, batcher.ask);
+  });
 }
 
 /** Adds each example's search candidate to every model's list, in the conditions' order. */

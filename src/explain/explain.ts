@@ -189,26 +189,18 @@ export async function explain(prepared: Prepared, request: ExplainRequest): Prom
     };
   });
   const row = dataRow(prepared, request);
-  // The search moves away from the data row's gold label when this is that row, else from each model's clean
-  // prediction.
-  const search = await explainSearch({
+  // The search and exact move away from the data row's gold label when this is that row, else from each model's
+  // clean prediction.
+  const shared = {
     plan: prepared.plan,
     example,
     models,
     clean,
     cleanResults: models.map((_, m) => store.get(m, clean)),
-    search: source.search,
     dataGold: row && row.same_text && row.same_language ? row.label : null
-  });
-  const exact = await explainExact({
-    plan: prepared.plan,
-    example,
-    models,
-    clean,
-    cleanResults: models.map((_, m) => store.get(m, clean)),
-    exact: source.exact,
-    dataGold: row && row.same_text && row.same_language ? row.label : null
-  });
+  };
+  const search = await explainSearch({ ...shared, search: source.search });
+  const exact = await explainExact({ ...shared, exact: source.exact });
   return {
     id: request.id,
     language: request.language,

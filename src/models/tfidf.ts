@@ -168,11 +168,6 @@ export class TfidfScorer {
   readonly featurizer: Featurizer;
   private readonly centroidNorms: number[];
   private readonly memo = new BoundedMemo<readonly number[]>();
-  /**
-   * Linear readings of short texts (exact's token runs, docs/search.md#exact): `tfidf-word` and a hybrid's word part
-   * read the same runs of a row, so the second finds them here.
-   */
-  private readonly readings = new BoundedMemo<LinearReading>(1 << 16);
   private cachedDigest: string | undefined;
 
   /** `featurizer`, when given, must serve the analyzer over this vocabulary (it may be shared). */
@@ -223,44 +218,24 @@ export class TfidfScorer {
    * is the cosines'); null for a text with no known feature, which scores 0 everywhere.
    */
   linearScores(text: string): readonly number[] | null {
-    return this.reading(text).scores;
+    const row = this.featurizer.row(text, true);
+    const { weights, norm } = weigh(row, this.params.idf);
+    return norm === 0 ? null : this.perCentroid(this.dots(row, weights), 1);
   }
 
   /** The length of the text's tf-idf vector before normalisation (0 with no known feature). */
   norm(text: string): number {
-    return this.reading(text).norm;
-  }
-
-  /** Both linear readings of a text from one featurization, kept for short texts. */
-  private reading(text: string): LinearReading {
-    const short = text.length <= READING_TEXT_CHARS;
-    const known = short ? this.readings.get(text) : undefined;
-    if (known !== undefined) return known;
-    const row = this.featurizer.row(text, true);
-    const { weights, norm } = weigh(row, this.params.idf);
-    let scores: number[] | null = null;
-    if (norm !== 0) {
-      const width = this.labels.length;
-      const dots = new Float64Array(width);
-      for (let i = 0; i < weights.length; i++) {
-        const base = (row.ids[i] as number) * width;
-        for (let c = 0; c < width; c++)
-          dots[c] = (dots[c] as number) + (weights[i] as number) * (this.params.centroids[base + c] as number);
-      }
-      scores = this.labels.map((_, c) => {
-        const cnorm = this.centroidNorms[c] as number;
-        return cnorm === 0 ? 0 : (dots[c] as number) / cnorm;
-      });
-    }
-    const out = { scores, norm };
-    if (short) this.readings.set(text, out, 16 + 8 * this.labels.length);
-    return out;
+    return weigh(this.featurizer.row(text, true), this.params.idf).norm;
   }
 
   private cosines(row: SparseRow): number[] {
     const { weights, norm } = weigh(row, this.params.idf);
     if (norm === 0) return this.labels.map(() => 0);
-    // Every label's dot product in one pass over the row; each still sums in row order.
+    return this.perCentroid(this.dots(row, weights), norm);
+  }
+
+  /** Every label's dot product with its centroid sum, in one pass over the row; each still sums in row order. */
+  private dots(row: SparseRow, weights: Float64Array): Float64Array {
     const width = this.labels.length;
     const centroids = this.params.centroids;
     const dots = new Float64Array(width);
@@ -269,21 +244,17 @@ export class TfidfScorer {
       const base = (row.ids[i] as number) * width;
       for (let c = 0; c < width; c++) dots[c] = (dots[c] as number) + w * (centroids[base + c] as number);
     }
+    return dots;
+  }
+
+  /** Each dot product over the text's norm (1: before it) and its centroid's norm; 0 for an empty centroid. */
+  private perCentroid(dots: Float64Array, norm: number): number[] {
     return this.labels.map((_, c) => {
       const cnorm = this.centroidNorms[c] as number;
       return cnorm === 0 ? 0 : (dots[c] as number) / norm / cnorm;
     });
   }
 }
-
-/** A text's linear scores (null: no known feature) and the norm of its tf-idf vector. */
-interface LinearReading {
-  scores: readonly number[] | null;
-  norm: number;
-}
-
-/** Texts up to this long keep their linear reading (exact's token runs are words with their punctuation). */
-const READING_TEXT_CHARS = 64;
 
 /** `tfidf-word` or `tfidf-char` under a model name, over a (possibly shared) scorer. */
 export class TfidfModel implements Model {

@@ -3,12 +3,10 @@
  * enumeration of the example's edit space (solve.ts). The edit space is the search's: the same operators, draws, word
  * limit and validity rule.
  */
-import type { ProtectedTransition, ReviewPolicy } from '../../evidence/attack-success.js';
-import type { ScoreResult, WeightedDecision } from '../../models/model.js';
+import type { WeightedDecision } from '../../models/model.js';
 import { dictionaryFor, type LoadedDictionary } from '../dictionary-file.js';
-import type { PerturbInput } from '../input.js';
 import { editSpace, wordLimit, type SearchOperator } from '../search/edits.js';
-import type { ScoreTexts } from '../search/queries.js';
+import type { SearchCall } from '../search/runner.js';
 import type { ClosedFormCheck } from './cross-check.js';
 import { solveExactText, type ExactTextOutcome } from './solve.js';
 
@@ -18,20 +16,9 @@ interface TextExactSettings {
   maxWordsChanged: number;
 }
 
-interface TextExactCall {
-  input: PerturbInput;
-  labels: readonly string[];
-  gold: string;
-  objective: 'untargeted' | 'targeted';
-  transitions: readonly ProtectedTransition[];
-  /** The review policy a success must get past (threat_model.against_policy), or null. */
-  policy: ReviewPolicy | null;
-  clean: ScoreResult;
-  score: ScoreTexts;
+interface TextExactCall extends SearchCall {
   /** The model's decision as linear parts, when it has them (the closed form reads them). */
   parts?: readonly WeightedDecision[] | undefined;
-  /** The model's name (the closed-form cross-check counts its rows per model). */
-  model: string;
 }
 
 export interface TextExact {

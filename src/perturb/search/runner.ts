@@ -19,7 +19,8 @@ interface SearchSettings {
   maxTextChars: number;
 }
 
-interface SearchCall {
+/** One row and one model as the search (and exact, over the same edit space) receive it. */
+export interface SearchCall {
   input: PerturbInput;
   model: string;
   labels: readonly string[];
