@@ -1,5 +1,5 @@
 // `npm run bench`: scripts/bench.js with the flags given (npm hands them to this file, not to the
-// last of a chain of commands), then the external-model, Python-model, tabular, kept-answer and text-exact benches
+// last of a chain of commands), then the external-model, Python-model, tabular, kept-answer, text-exact and tree benches
 // with their defaults.
 // Stops at the first that fails, with its exit status; with `--only-search`, bench.js alone runs.
 import { spawnSync } from 'node:child_process';
@@ -17,7 +17,8 @@ const steps = [
         ['bench-python.js', []],
         ['bench-tabular.js', []],
         ['bench-cache.js', []],
-        ['bench-exact.js', []]
+        ['bench-exact.js', []],
+        ['bench-trees.js', []]
       ])
 ];
 for (const [file, stepArgs] of steps) {

@@ -1053,8 +1053,8 @@ async function explain(prepared, request) {
 var search_marks = __nccwpck_require__(9018);
 // EXTERNAL MODULE: ./src/util/json.ts
 var json = __nccwpck_require__(4976);
-// EXTERNAL MODULE: ./src/models/registry.ts + 34 modules
-var registry = __nccwpck_require__(378);
+// EXTERNAL MODULE: ./src/models/registry.ts + 40 modules
+var registry = __nccwpck_require__(9872);
 ;// CONCATENATED MODULE: ./src/explain/render.ts
 
 
@@ -2707,8 +2707,8 @@ var hash = __nccwpck_require__(5138);
 var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
-// EXTERNAL MODULE: ./src/models/registry.ts + 34 modules
-var models_registry = __nccwpck_require__(378);
+// EXTERNAL MODULE: ./src/models/registry.ts + 40 modules
+var models_registry = __nccwpck_require__(9872);
 // EXTERNAL MODULE: ./src/perturb/registry.ts + 17 modules
 var perturb_registry = __nccwpck_require__(3510);
 // EXTERNAL MODULE: ./src/util/visible.ts
@@ -3953,6 +3953,7 @@ function formatKeyPath(path) {
 __nccwpck_require__.d(__webpack_exports__, {
   El: () => (/* binding */ PRINTABLE),
   Fj: () => (/* binding */ configError),
+  ow: () => (/* binding */ configPlace),
   au: () => (/* binding */ didYouMean),
   a: () => (/* binding */ unknownKey),
   $r: () => (/* binding */ validateConfig),
@@ -10746,8 +10747,15 @@ function validateConfig(value, source, validator = validate_validate) {
     throw configErrors(source.file, located);
 }
 function configError(source, path, message, atKey = false) {
+    return new errors/* ConfigError */.xL(`${configPlace(source, path, atKey)}: ${message}`);
+}
+/**
+ * Where a config value is (`file:line: key.path`), for a problem found only once the file it names is opened (a tree
+ * model's file is read when the model is built).
+ */
+function configPlace(source, path, atKey = false) {
     const line = atKey ? source.keyLineOf(path) : source.lineOf(path);
-    return new errors/* ConfigError */.xL(`${(0,visible/* visiblePath */.ex)(source.file)}:${line}: ${(0,config_source/* formatKeyPath */.K7)(path)}: ${message}`);
+    return `${(0,visible/* visiblePath */.ex)(source.file)}:${line}: ${(0,config_source/* formatKeyPath */.K7)(path)}`;
 }
 
 
@@ -14794,8 +14802,8 @@ class EvidenceWriter {
     }
 }
 
-// EXTERNAL MODULE: ./src/models/registry.ts + 34 modules
-var registry = __nccwpck_require__(378);
+// EXTERNAL MODULE: ./src/models/registry.ts + 40 modules
+var registry = __nccwpck_require__(9872);
 ;// CONCATENATED MODULE: ./src/evaluate/applicability.ts
 /**
  * Which configured tabular attacks cannot run against which model (docs/tabular.md#not-applicable): a white-box
@@ -28201,7 +28209,7 @@ const CENTROID = "cosine similarity of the text vector to each label centroid (t
 
 /***/ }),
 
-/***/ 378:
+/***/ 9872:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31895,7 +31903,686 @@ function centroidModel(kind, space, vectorizer) {
 const TFIDF_WORD = centroidModel('tfidf-word', 'word', () => (0,preprocessing/* wordVectorizer */.yf)('TfidfVectorizer() (every default)', true));
 const TFIDF_CHAR = centroidModel('tfidf-char', 'char', preprocessing/* charVectorizer */.WX);
 
+;// CONCATENATED MODULE: ./src/models/trees/tree-shape.ts
+/** A model file that cannot be read as the format says; the caller adds the file's name. */
+class TreeFileProblem extends Error {
+}
+function checkTree(tree, at) {
+    const n = tree.feature.length;
+    if (n === 0)
+        throw new TreeFileProblem(`${at}: a tree without nodes`);
+    const seen = new Uint8Array(n);
+    const stack = [0];
+    seen[0] = 1;
+    while (stack.length > 0) {
+        const node = stack.pop();
+        if (tree.feature[node] < 0)
+            continue;
+        for (const child of [tree.left[node], tree.right[node]]) {
+            if (child < 0 || child >= n)
+                throw new TreeFileProblem(`${at}: node ${node} has child ${child}; expected a node from 0 to ${n - 1}`);
+            if (seen[child] === 1)
+                throw new TreeFileProblem(`${at}: node ${child} is reached twice; expected a tree (each node has one parent)`);
+            seen[child] = 1;
+            stack.push(child);
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/models/trees/lightgbm-text.ts
+/**
+ * LightGBM's text model (Booster.save_model) read into a Forest (forest.ts; docs/models.md#tree-ensembles). The
+ * file is `key=value` lines: a header, then one block per tree (`Tree=i`), then `end of trees`. A tree lists its
+ * splits (nodes 0 \u2026 num_leaves \u2212 2) and its leaves apart; a child below zero is a leaf (leaf ~child). Here the
+ * leaves follow the splits in one node list. decision_type packs the node's rule: bit 0 a categorical split, bit 1
+ * missing values go left, bits 2\u20133 the missing type (0 none, 1 zero, 2 NaN).
+ */
+
+
+
+const CATEGORICAL = 1;
+const DEFAULT_LEFT = 2;
+/** LightGBM writes infinities as `inf` / `-inf`. */
+function parseNumber(s) {
+    const t = s.trim();
+    if (t === 'inf' || t === '+inf')
+        return Infinity;
+    if (t === '-inf')
+        return -Infinity;
+    return t === '' ? NaN : Number(t);
+}
+function blocks(text) {
+    const lines = text.split('\n');
+    const header = { values: new Map(), line: new Map(), start: 1 };
+    const trees = [];
+    let current = header;
+    let ended = false;
+    for (let i = 0; i < lines.length; i++) {
+        const line = lines[i].replace(/\r$/, '');
+        if (line === 'end of trees') {
+            ended = true;
+            break;
+        }
+        if (line.startsWith('Tree=')) {
+            current = { values: new Map(), line: new Map(), start: i + 1 };
+            trees.push(current);
+        }
+        const eq = line.indexOf('=');
+        if (eq > 0) {
+            current.values.set(line.slice(0, eq), line.slice(eq + 1));
+            current.line.set(line.slice(0, eq), i + 1);
+        }
+    }
+    if (lines[0]?.replace(/\r$/, '') !== 'tree')
+        throw new TreeFileProblem(`line 1: expected "tree" (LightGBM's text model, Booster.save_model), found ${(0,errors/* describeFound */.Kq)((0,visible/* truncateText */.EJ)(lines[0] ?? '', 40))}`);
+    if (!ended)
+        throw new TreeFileProblem('no "end of trees" line: the file is cut short or not a LightGBM model');
+    return { header, trees };
+}
+function value(b, key) {
+    const v = b.values.get(key);
+    if (v === undefined)
+        throw new TreeFileProblem(`line ${b.start}: ${key}= missing`);
+    return v;
+}
+function list(b, key, n, integer) {
+    const raw = value(b, key).trim();
+    const out = raw === '' ? [] : raw.split(' ').map(parseNumber);
+    const at = `line ${b.line.get(key)}: ${key}`;
+    if (out.length !== n)
+        throw new TreeFileProblem(`${at}: expected ${n} values, found ${out.length}`);
+    out.forEach((x, i) => {
+        if (Number.isNaN(x) || (integer && !Number.isInteger(x)))
+            throw new TreeFileProblem(`${at}: value ${i + 1} is not ${integer ? 'a whole number' : 'a number'}`);
+    });
+    return out;
+}
+function whole(b, key) {
+    const n = parseNumber(value(b, key));
+    if (!Number.isInteger(n) || n < 0)
+        throw new TreeFileProblem(`line ${b.line.get(key)}: ${key}: expected a whole number, found ${(0,errors/* describeFound */.Kq)(n)}`);
+    return n;
+}
+function readTree(b, output, featureCount) {
+    const at = `Tree at line ${b.start}`;
+    const leaves = whole(b, 'num_leaves');
+    if (leaves < 1)
+        throw new TreeFileProblem(`${at}: num_leaves: expected at least 1`);
+    if ((b.values.get('is_linear') ?? '0').trim() !== '0')
+        throw new TreeFileProblem(`${at}: a linear tree (is_linear=1); expected constant leaves`);
+    if ((b.values.get('num_cat') ?? '0').trim() !== '0')
+        throw new TreeFileProblem(`${at}: categorical splits (num_cat > 0); expected numerical splits only`);
+    const splits = leaves - 1;
+    const leafValue = list(b, 'leaf_value', leaves, false);
+    const n = splits + leaves;
+    const tree = {
+        feature: new Int32Array(n).fill(-1),
+        threshold: new Float64Array(n),
+        left: new Int32Array(n).fill(-1),
+        right: new Int32Array(n).fill(-1),
+        defaultLeft: new Uint8Array(n),
+        missing: new Uint8Array(n),
+        value: new Float64Array(n),
+        output
+    };
+    leafValue.forEach((v, i) => (tree.value[splits + i] = v));
+    if (splits > 0) {
+        const feature = list(b, 'split_feature', splits, true);
+        const threshold = list(b, 'threshold', splits, false);
+        const decision = list(b, 'decision_type', splits, true);
+        const left = list(b, 'left_child', splits, true);
+        const right = list(b, 'right_child', splits, true);
+        const node = (c) => (c < 0 ? splits + ~c : c);
+        for (let i = 0; i < splits; i++) {
+            const f = feature[i];
+            if (f < 0 || f >= featureCount)
+                throw new TreeFileProblem(`${at}: split_feature ${f} is not a feature (max_feature_idx is ${featureCount - 1})`);
+            const d = decision[i];
+            if ((d & CATEGORICAL) !== 0)
+                throw new TreeFileProblem(`${at}: split ${i} is categorical; expected numerical splits only`);
+            tree.feature[i] = f;
+            tree.threshold[i] = threshold[i];
+            tree.defaultLeft[i] = (d & DEFAULT_LEFT) !== 0 ? 1 : 0;
+            tree.missing[i] = (d >> 2) & 3;
+            tree.left[i] = node(left[i]);
+            tree.right[i] = node(right[i]);
+        }
+    }
+    checkTree(tree, at);
+    return tree;
+}
+function readLightgbmText(text) {
+    const { header, trees: treeBlocks } = blocks(text);
+    const version = value(header, 'version').trim();
+    const [objective = '', ...objectiveParams] = value(header, 'objective').trim().split(' ');
+    const numClass = whole(header, 'num_class');
+    const perIteration = whole(header, 'num_tree_per_iteration');
+    const featureCount = whole(header, 'max_feature_idx') + 1;
+    if (header.values.has('average_output'))
+        throw new TreeFileProblem('average_output (a random forest); expected a boosted model (gbdt, goss or dart)');
+    let link;
+    let sigmoidScale = 1;
+    if (objective === 'binary') {
+        link = 'sigmoid';
+        const param = objectiveParams.find((p) => p.startsWith('sigmoid:'));
+        sigmoidScale = param === undefined ? 1 : parseNumber(param.slice('sigmoid:'.length));
+        if (!(sigmoidScale > 0))
+            throw new TreeFileProblem(`objective: expected sigmoid:<number above 0>, found ${param}`);
+    }
+    else if (objective === 'multiclass')
+        link = 'softmax';
+    else
+        throw new TreeFileProblem(`objective: expected binary or multiclass (multiclassova, regression and ranking are not read), found ` +
+            (0,errors/* describeFound */.Kq)(objective));
+    const outputs = link === 'softmax' ? numClass : 1;
+    if (perIteration !== outputs || (link === 'softmax' && numClass < 2))
+        throw new TreeFileProblem(`num_tree_per_iteration=${perIteration} with num_class=${numClass}: expected ${outputs} trees per iteration`);
+    const trees = treeBlocks.map((b, i) => readTree(b, i % outputs, featureCount));
+    const names = value(header, 'feature_names').trim().split(' ');
+    if (names.length !== featureCount)
+        throw new TreeFileProblem(`feature_names: expected ${featureCount} names (max_feature_idx + 1), found ${names.length}`);
+    // Names LightGBM makes up for unnamed columns (Column_0, Column_1, \u2026) name nothing: features are then by position.
+    const madeUp = names.every((n, i) => n === `Column_${i}`);
+    return {
+        format: 'lightgbm',
+        version,
+        objective,
+        trees,
+        outputs,
+        base: new Array(outputs).fill(0),
+        link,
+        sigmoidScale,
+        featureNames: madeUp ? null : names,
+        featureCount,
+        float32: false
+    };
+}
+
+;// CONCATENATED MODULE: ./src/models/trees/forest.ts
+/**
+ * A tree ensemble read from XGBoost's JSON or LightGBM's text model (docs/models.md#tree-ensembles), in flat arrays,
+ * and its prediction as each library computes it: the path a row takes through a tree (the split rule and the
+ * missing-value rule of its format) and the sum of the leaves it reaches, per output.
+ *
+ *   XGBoost   a value goes left when value < threshold, both as float32; NaN goes to the node's default side; the
+ *             margin starts at the base margin and adds each tree's leaf in float32, tree by tree, as its CPU
+ *             predictor does.
+ *   LightGBM  a value goes left when value \u2264 threshold, in doubles; NaN is read as 0 unless the node's missing type
+ *             is NaN, and a missing value (NaN for type NaN, |value| \u2264 1e-35 for type Zero) goes to the default
+ *             side; leaves add up in doubles (the first tree holds the starting score).
+ */
+/** How a node treats a missing value: LightGBM's missing type (0 none, 1 zero, 2 NaN); XGBoost's nodes are all NaN. */
+const MISSING_ZERO = 1;
+const MISSING_NAN = 2;
+/** LightGBM's zero threshold: a value this close to 0 is "zero" for a node of missing type Zero. */
+const ZERO_THRESHOLD = 1e-35;
+/** The leaf a row (in the model's feature order) reaches in a tree. */
+function leafOf(tree, x, float32) {
+    let node = 0;
+    const { feature, threshold, left, right, defaultLeft, missing } = tree;
+    for (let f = feature[0]; f >= 0; f = feature[node]) {
+        let v = x[f];
+        if (float32) {
+            // NaN stays NaN under fround.
+            v = Math.fround(v);
+            if (v !== v)
+                node = defaultLeft[node] === 1 ? left[node] : right[node];
+            else
+                node = v < threshold[node] ? left[node] : right[node];
+            continue;
+        }
+        const type = missing[node];
+        if (v !== v && type !== MISSING_NAN)
+            v = 0;
+        if ((type === MISSING_NAN && v !== v) || (type === MISSING_ZERO && Math.abs(v) <= ZERO_THRESHOLD))
+            node = defaultLeft[node] === 1 ? left[node] : right[node];
+        else
+            node = v <= threshold[node] ? left[node] : right[node];
+    }
+    return node;
+}
+/** The margins of a row in the model's feature order, as the library sums them. */
+function margins(forest, x) {
+    const out = forest.base.slice();
+    const f32 = forest.float32;
+    for (const tree of forest.trees) {
+        const leaf = tree.value[leafOf(tree, x, f32)];
+        const k = tree.output;
+        out[k] = f32 ? Math.fround(out[k] + leaf) : out[k] + leaf;
+    }
+    return out;
+}
+/**
+ * The scores of the margins in label order, as the library's classifier wrapper gives them: binary [1 \u2212 p, p] with
+ * p the logistic of the margin, else the softmax over classes. XGBoost in float32 as its objective computes them
+ * (the logistic as 1.0f / (expf(min(\u2212x, 88.7f)) + 1.0f), the softmax's sum in double), LightGBM in doubles. Their
+ * argmax (ties to the first class) is the wrapper's predicted class.
+ */
+function scoresOf(forest, m) {
+    if (forest.float32)
+        return float32Scores(forest, m);
+    if (forest.link === 'sigmoid') {
+        const p = 1 / (1 + Math.exp(-forest.sigmoidScale * m[0]));
+        return [1 - p, p];
+    }
+    let top = -Infinity;
+    for (const v of m)
+        if (v > top)
+            top = v;
+    const e = m.map((v) => Math.exp(v - top));
+    let sum = 0;
+    for (const v of e)
+        sum += v;
+    return e.map((v) => v / sum);
+}
+function float32Scores(forest, m) {
+    const r = Math.fround;
+    if (forest.link === 'sigmoid') {
+        const p = r(1 / r(r(Math.exp(Math.min(-m[0], r(88.7)))) + 1));
+        return [r(1 - p), p];
+    }
+    let top = -Infinity;
+    for (const v of m)
+        if (v > top)
+            top = v;
+    const e = m.map((v) => r(Math.exp(r(v - top))));
+    let sum = 0;
+    for (const v of e)
+        sum += v;
+    const total = r(sum);
+    return e.map((v) => r(v / total));
+}
+/** Trees and leaves, for the manifest. */
+function forestSize(forest) {
+    let leaves = 0;
+    for (const tree of forest.trees)
+        for (const f of tree.feature)
+            if (f < 0)
+                leaves++;
+    return { trees: forest.trees.length, leaves };
+}
+
+;// CONCATENATED MODULE: ./src/models/trees/tree-model.ts
+/**
+ * A tree ensemble from an XGBoost or LightGBM file as a Model (docs/models.md#tree-ensembles): the row's feature
+ * values are put in the model's own feature order (by name when the file names its features, else by position),
+ * the margins summed as the library does (forest.ts) and the scores given in label order. Its identity is the file's
+ * SHA-256. It has no input gradient, so the white-box attacks are not applicable to it (src/evaluate/applicability.ts).
+ */
+
+
+
+/** Rows per score() call: the evaluator's chunk for in-process models. */
+const BATCH = 256;
+class TreeEnsembleModel {
+    plan;
+    forest;
+    name;
+    batchSize = BATCH;
+    labels;
+    /** columns[j]: the data column of the model's feature j. */
+    columns;
+    /** order[i]: the class of labels[i]. */
+    order;
+    constructor(plan, forest, labels, features) {
+        this.plan = plan;
+        this.forest = forest;
+        this.name = plan.name;
+        this.labels = labels;
+        this.columns = featureColumns(plan, forest, features);
+        this.order = classOrder(plan, forest, labels);
+    }
+    /** The margins of a row given in `features` order, per class of the model. */
+    marginsOf(values) {
+        const x = this.columns.map((c) => values[c]);
+        return margins(this.forest, x);
+    }
+    describe() {
+        const { trees, leaves } = forestSize(this.forest);
+        return {
+            name: this.name,
+            kind: this.plan.kind,
+            params: {
+                file: this.plan.path,
+                format: this.forest.format,
+                version: this.forest.version,
+                objective: this.forest.objective,
+                trees,
+                leaves,
+                features: this.forest.featureNames === null ? 'by position' : 'by name',
+                columns: [...this.columns],
+                classes: this.order.map((_, k) => this.labels[this.order.indexOf(k)])
+            },
+            digest: this.plan.digest,
+            probabilities: true
+        };
+    }
+    async score(inputs) {
+        return inputs.map((input) => {
+            if (input.kind !== 'features')
+                return { status: 'error', error: 'a tree ensemble scores numeric feature inputs only' };
+            const scores = scoresOf(this.forest, this.marginsOf(input.values));
+            return { status: 'ok', scores: this.order.map((k) => scores[k]) };
+        });
+    }
+    async close() { }
+}
+function problem(plan, message) {
+    return new errors/* ConfigError */.xL(`${plan.place}: ${plan.path}: ${message}`);
+}
+/** The data column of each of the model's features; a feature the data lacks is the config's problem. */
+function featureColumns(plan, forest, features) {
+    if (forest.featureNames === null) {
+        if (forest.featureCount !== features.length)
+            throw problem(plan, `the model records no feature names, so its ${forest.featureCount} features are taken by position; ` +
+                `expected data.columns.features to list ${forest.featureCount} columns, found ${features.length}`);
+        return [...features];
+    }
+    const missing = forest.featureNames.filter((n) => !features.includes(n));
+    if (missing.length > 0)
+        throw problem(plan, `the model uses ${missing.length === 1 ? 'feature' : 'features'} ${(0,visible/* quotedList */.p4)(missing)}; expected columns ` +
+            `of data.columns.features (${(0,visible/* quotedList */.p4)(features)})`);
+    return [...forest.featureNames];
+}
+/** For each label (code-point order), the model's class that scores it. */
+function classOrder(plan, forest, labels) {
+    const classes = forest.link === 'sigmoid' ? 2 : forest.outputs;
+    if (classes !== labels.length)
+        throw problem(plan, `the model has ${classes} classes; expected one per label of the training data (${labels.length}: ` +
+            `${(0,visible/* quotedList */.p4)(labels)})`);
+    if (plan.classLabels === null)
+        return labels.map((_, i) => i);
+    const extra = plan.classLabels.filter((l) => !labels.includes(l));
+    if (extra.length > 0 || plan.classLabels.length !== labels.length)
+        throw problem(plan, `labels ${(0,visible/* quotedList */.p4)(plan.classLabels)}: expected each label of the training data once ` +
+            `(${(0,visible/* quotedList */.p4)(labels)})${extra.length > 0 ? `; ${(0,visible/* quoted */.TL)(extra[0])} is not one` : ''}`);
+    return labels.map((l) => plan.classLabels?.indexOf(l));
+}
+
+;// CONCATENATED MODULE: ./src/models/trees/xgboost-json.ts
+/**
+ * XGBoost's JSON model (Booster.save_model to a `.json` file) read into a Forest (forest.ts), for the 1.x layout and
+ * the 2.x/3.x one (docs/models.md#tree-ensembles). What differs between them and is read here: `base_score`, a
+ * number in a string ("5E-1") before 3.0 and a bracketed list ("[5E-1]") since; `default_left`, numbers or booleans.
+ * Every problem is a message naming the key (the caller adds the file): a model this reader cannot predict exactly
+ * as XGBoost does is refused, never approximated.
+ */
+
+
+
+/** The objectives read, with how their margin becomes scores and how base_score becomes the starting margin. */
+const OBJECTIVES = {
+    'binary:logistic': { link: 'sigmoid', logitBase: true },
+    // logitraw's base_score is a margin already (its ProbToMargin is the identity).
+    'binary:logitraw': { link: 'sigmoid', logitBase: false },
+    'reg:logistic': { link: 'sigmoid', logitBase: true },
+    'multi:softprob': { link: 'softmax', logitBase: false },
+    'multi:softmax': { link: 'softmax', logitBase: false }
+};
+function field(obj, key, at) {
+    if (typeof obj !== 'object' || obj === null || Array.isArray(obj))
+        throw new TreeFileProblem(`${at}: expected an object, found ${(0,errors/* describeFound */.Kq)(obj)}`);
+    const v = obj[key];
+    if (v === undefined)
+        throw new TreeFileProblem(`${at}.${key}: missing`);
+    return v;
+}
+function xgboost_json_numbers(obj, key, at, integer) {
+    const v = field(obj, key, at);
+    if (!Array.isArray(v))
+        throw new TreeFileProblem(`${at}.${key}: expected a list of numbers, found ${(0,errors/* describeFound */.Kq)(v)}`);
+    for (let i = 0; i < v.length; i++) {
+        const x = v[i];
+        // default_left is written as booleans by some versions.
+        const n = typeof x === 'boolean' ? Number(x) : x;
+        if (typeof n !== 'number' || !Number.isFinite(n) || (integer && !Number.isInteger(n)))
+            throw new TreeFileProblem(`${at}.${key}[${i}]: expected ${integer ? 'a whole number' : 'a finite number'}, found ${(0,errors/* describeFound */.Kq)(x)}`);
+        v[i] = n;
+    }
+    return v;
+}
+/** A number XGBoost writes as a string ("3", "5E-1"), or a list of them in brackets ("[5E-1,2E-1]"). */
+function stringNumbers(v, at) {
+    if (typeof v !== 'string')
+        throw new TreeFileProblem(`${at}: expected a number in a string, found ${(0,errors/* describeFound */.Kq)(v)}`);
+    const inner = v.startsWith('[') && v.endsWith(']') ? v.slice(1, -1) : v;
+    const parts = inner.split(',').map((s) => Number(s.trim()));
+    if (parts.length === 0 || parts.some((n) => !Number.isFinite(n) || inner.trim() === ''))
+        throw new TreeFileProblem(`${at}: expected a number or a bracketed list of numbers, found ${(0,errors/* describeFound */.Kq)(v)}`);
+    return parts;
+}
+function count(v, at) {
+    const [n] = stringNumbers(v, at);
+    if (n === undefined || !Number.isInteger(n) || n < 0)
+        throw new TreeFileProblem(`${at}: expected a whole number, found ${(0,errors/* describeFound */.Kq)(v)}`);
+    return n;
+}
+function xgboost_json_readTree(t, at, output, featureCount) {
+    const param = field(t, 'tree_param', at);
+    const leafVector = param.size_leaf_vector;
+    if (leafVector !== undefined && count(leafVector, `${at}.tree_param.size_leaf_vector`) > 1)
+        throw new TreeFileProblem(`${at}: a tree with vector leaves (multi-target); expected one value per leaf`);
+    const left = xgboost_json_numbers(t, 'left_children', at, true);
+    const right = xgboost_json_numbers(t, 'right_children', at, true);
+    const splitIndex = xgboost_json_numbers(t, 'split_indices', at, true);
+    const conditions = xgboost_json_numbers(t, 'split_conditions', at, false);
+    const defaults = xgboost_json_numbers(t, 'default_left', at, true);
+    const types = t.split_type === undefined ? null : xgboost_json_numbers(t, 'split_type', at, true);
+    const n = left.length;
+    for (const [key, list] of [
+        ['right_children', right],
+        ['split_indices', splitIndex],
+        ['split_conditions', conditions],
+        ['default_left', defaults],
+        ...(types ? [['split_type', types]] : [])
+    ])
+        if (list.length !== n)
+            throw new TreeFileProblem(`${at}.${key}: expected ${n} entries (one per node), found ${list.length}`);
+    const tree = {
+        feature: new Int32Array(n),
+        threshold: new Float64Array(n),
+        left: new Int32Array(n),
+        right: new Int32Array(n),
+        defaultLeft: new Uint8Array(n),
+        missing: new Uint8Array(n).fill(MISSING_NAN),
+        value: new Float64Array(n),
+        output
+    };
+    for (let i = 0; i < n; i++) {
+        const l = left[i];
+        if (l === -1) {
+            tree.feature[i] = -1;
+            tree.left[i] = -1;
+            tree.right[i] = -1;
+            // A leaf's value is kept in split_conditions, as a float32.
+            tree.value[i] = Math.fround(conditions[i]);
+            continue;
+        }
+        if (types !== null && types[i] !== 0)
+            throw new TreeFileProblem(`${at}.split_type[${i}]: a categorical split; expected numerical splits only (0)`);
+        const f = splitIndex[i];
+        if (f < 0 || f >= featureCount)
+            throw new TreeFileProblem(`${at}.split_indices[${i}]: expected a feature index below num_feature (${featureCount}), found ${f}`);
+        tree.feature[i] = f;
+        tree.threshold[i] = Math.fround(conditions[i]);
+        tree.left[i] = l;
+        tree.right[i] = right[i];
+        tree.defaultLeft[i] = defaults[i] === 0 ? 0 : 1;
+    }
+    checkTree(tree, at);
+    return tree;
+}
+function readXgboostJson(text) {
+    let doc;
+    try {
+        doc = JSON.parse(text);
+    }
+    catch {
+        // The parser's own message quotes the file; the file is named by the caller instead. XGBoost before 3.1 writes
+        // a bare NaN (not JSON) as the threshold of a categorical split.
+        throw new TreeFileProblem(/\bNaN\b/.test(text) && text.includes('"split_type"')
+            ? 'not JSON: it holds a bare NaN, which XGBoost writes for a categorical split (not read here)'
+            : 'not JSON');
+    }
+    const learner = field(doc, 'learner', 'the file');
+    const versionList = xgboost_json_numbers(doc, 'version', 'the file', true);
+    const version = versionList.join('.');
+    const objective = field(field(learner, 'objective', 'learner'), 'name', 'learner.objective');
+    const rule = typeof objective === 'string' ? OBJECTIVES[objective] : undefined;
+    if (rule === undefined)
+        throw new TreeFileProblem(`learner.objective.name: expected one of ${Object.keys(OBJECTIVES).join(', ')}, found ${(0,errors/* describeFound */.Kq)(objective)}`);
+    const param = field(learner, 'learner_model_param', 'learner');
+    const numClass = count(field(param, 'num_class', 'learner.learner_model_param'), 'learner_model_param.num_class');
+    const featureCount = count(field(param, 'num_feature', 'learner.learner_model_param'), 'learner_model_param.num_feature');
+    const outputs = rule.link === 'softmax' ? numClass : 1;
+    if (rule.link === 'softmax' && numClass < 2)
+        throw new TreeFileProblem(`learner_model_param.num_class: expected 2 or more for ${objective}, found ${numClass}`);
+    const baseScores = stringNumbers(field(param, 'base_score', 'learner.learner_model_param'), 'learner_model_param.base_score');
+    if (baseScores.length !== 1 && baseScores.length !== outputs)
+        throw new TreeFileProblem(`learner_model_param.base_score: expected 1 or ${outputs} values, found ${baseScores.length}`);
+    const base = Array.from({ length: outputs }, (_, k) => {
+        const s = Math.fround(baseScores[baseScores.length === 1 ? 0 : k]);
+        if (!rule.logitBase)
+            return s;
+        if (!(s > 0 && s < 1))
+            throw new TreeFileProblem(`learner_model_param.base_score: expected a probability in (0, 1), found ${s}`);
+        // ProbToMargin of the logistic objectives: -log(1/p - 1), in float32.
+        return Math.fround(-Math.log(Math.fround(Math.fround(1 / s) - 1)));
+    });
+    const booster = field(learner, 'gradient_booster', 'learner');
+    const name = field(booster, 'name', 'learner.gradient_booster');
+    if (name !== 'gbtree')
+        throw new TreeFileProblem(`learner.gradient_booster.name: expected gbtree (dart and gblinear are not read), found ${(0,errors/* describeFound */.Kq)(name)}`);
+    const model = field(booster, 'model', 'learner.gradient_booster');
+    const info = xgboost_json_numbers(model, 'tree_info', 'gradient_booster.model', true);
+    const rawTrees = field(model, 'trees', 'gradient_booster.model');
+    if (!Array.isArray(rawTrees) || rawTrees.length !== info.length)
+        throw new TreeFileProblem(`gradient_booster.model.trees: expected ${info.length} trees (one per tree_info entry)`);
+    const trees = rawTrees.map((t, i) => {
+        const output = info[i];
+        if (output < 0 || output >= outputs)
+            throw new TreeFileProblem(`gradient_booster.model.tree_info[${i}]: expected a class below ${outputs}, found ${output}`);
+        return xgboost_json_readTree(t, `trees[${i}]`, output, featureCount);
+    });
+    const names = learner.feature_names;
+    let featureNames = null;
+    if (Array.isArray(names) && names.length > 0) {
+        if (names.length !== featureCount || names.some((v) => typeof v !== 'string'))
+            throw new TreeFileProblem(`learner.feature_names: expected ${featureCount} names (num_feature)`);
+        featureNames = names;
+    }
+    return {
+        format: 'xgboost',
+        version,
+        objective: objective,
+        trees,
+        outputs,
+        base,
+        link: rule.link,
+        sigmoidScale: 1,
+        featureNames,
+        featureCount,
+        float32: true
+    };
+}
+
+;// CONCATENATED MODULE: ./src/models/kinds/trees.ts
+/**
+ * `{ name, xgboost: { file, labels } }` and `{ name, lightgbm: { file, labels } }`: a gradient-boosted tree ensemble
+ * the team trained, read from the library's own model file and predicted here, as the library does
+ * (src/models/trees/, docs/models.md#tree-ensembles). Tabular only. `labels` lists the label of each class in the
+ * model's class order when that is not the labels' code-point order (the order scikit-learn's label encoder gives).
+ */
+
+
+
+
+
+
+
+
+
+
+const READERS = {
+    xgboost: { read: readXgboostJson, format: "XGBoost's JSON model (Booster.save_model to a .json file)" },
+    lightgbm: { read: readLightgbmText, format: "LightGBM's text model (Booster.save_model)" }
+};
+const trees_INNER_KEYS = ['file', 'labels'];
+function trees_reader(kind) {
+    return (obj, { source, at, file }) => {
+        for (const key of Object.keys(obj))
+            if (key !== 'name' && key !== kind)
+                throw (0,validate/* configError */.Fj)(source, [...at, key], (0,validate/* unknownKey */.a)(key, ['name', kind]), true);
+        const name = (0,model_name/* modelName */.f)(obj.name, source, [...at, 'name']);
+        const inner = obj[kind];
+        const innerAt = [...at, kind];
+        if (typeof inner !== 'object' || inner === null || Array.isArray(inner))
+            throw (0,validate/* configError */.Fj)(source, innerAt, `expected a mapping with file (and labels), found ${(0,errors/* describeFound */.Kq)(inner)}`);
+        const params = inner;
+        for (const key of Object.keys(params))
+            if (!trees_INNER_KEYS.includes(key))
+                throw (0,validate/* configError */.Fj)(source, [...innerAt, key], (0,validate/* unknownKey */.a)(key, trees_INNER_KEYS), true);
+        if (typeof params.file !== 'string' || params.file === '')
+            throw (0,validate/* configError */.Fj)(source, [...innerAt, 'file'], `expected the path of ${READERS[kind].format}, found ${(0,errors/* describeFound */.Kq)(params.file)}`);
+        let labels = null;
+        if (params.labels !== undefined) {
+            const v = params.labels;
+            if (!Array.isArray(v) || v.length < 2 || v.some((l) => typeof l !== 'string') || new Set(v).size !== v.length)
+                throw (0,validate/* configError */.Fj)(source, [...innerAt, 'labels'], `expected the label of each class in the model's class order (two or more distinct strings), found ` +
+                    (0,errors/* describeFound */.Kq)(v));
+            labels = v;
+        }
+        return {
+            name,
+            params: {
+                file: file([...innerAt, 'file'], params.file),
+                labels,
+                place: (0,validate/* configPlace */.ow)(source, [...innerAt, 'file'])
+            }
+        };
+    };
+}
+function descriptor(kind) {
+    return entryModel({
+        kind,
+        task: 'tabular',
+        selectedBy: 'entry',
+        key: kind,
+        read: trees_reader(kind),
+        probabilities: () => true,
+        labelOnly: false,
+        gradients: false,
+        build(plan, context) {
+            const p = plan.params;
+            const bytes = (0,external_node_fs_.readFileSync)(p.file.absolute);
+            let forest;
+            try {
+                forest = READERS[kind].read(bytes.toString('utf8'));
+            }
+            catch (e) {
+                if (!(e instanceof TreeFileProblem))
+                    throw e;
+                throw new errors/* ConfigError */.xL(`${p.place}: ${p.file.path}: ${e.message} (read as ${READERS[kind].format})`);
+            }
+            return new TreeEnsembleModel({ name: plan.name, kind, path: p.file.path, digest: (0,hash/* sha256Hex */.f)(bytes), place: p.place, classLabels: p.labels }, forest, context.labels, context.features);
+        },
+        preprocessing: {
+            tabular: () => ({
+                input: "the feature vector in the model's own feature order: by name when the file names its features, else by " +
+                    'position',
+                scaling: 'identity: the trees compare raw feature units with their thresholds',
+                scores: kind === 'xgboost'
+                    ? "XGBoost's predict_proba: float32 comparisons and sums as its CPU predictor, then the logistic or softmax"
+                    : "LightGBM's predict_proba: double comparisons and sums, then the logistic or softmax"
+            })
+        }
+    });
+}
+const XGBOOST = descriptor('xgboost');
+const LIGHTGBM = descriptor('lightgbm');
+
 ;// CONCATENATED MODULE: ./src/models/registry.ts
+
 
 
 
@@ -31912,7 +32599,9 @@ const MODEL_KINDS = [
     EXTERNAL,
     HTTP,
     PYTHON,
-    SKLEARN
+    SKLEARN,
+    XGBOOST,
+    LIGHTGBM
 ];
 /** The descriptor of a kind the loader accepted; anything else is a bug. */
 function modelKind(kind, kinds = MODEL_KINDS) {

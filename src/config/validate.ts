@@ -200,6 +200,14 @@ export function validateConfig(
 }
 
 export function configError(source: ConfigSource, path: KeyPath, message: string, atKey = false): ConfigError {
+  return new ConfigError(`${configPlace(source, path, atKey)}: ${message}`);
+}
+
+/**
+ * Where a config value is (`file:line: key.path`), for a problem found only once the file it names is opened (a tree
+ * model's file is read when the model is built).
+ */
+export function configPlace(source: ConfigSource, path: KeyPath, atKey = false): string {
   const line = atKey ? source.keyLineOf(path) : source.lineOf(path);
-  return new ConfigError(`${visiblePath(source.file)}:${line}: ${formatKeyPath(path)}: ${message}`);
+  return `${visiblePath(source.file)}:${line}: ${formatKeyPath(path)}`;
 }

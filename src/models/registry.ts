@@ -13,6 +13,7 @@ import { LOGISTIC_REGRESSION } from './kinds/logistic-regression.js';
 import { NAIVE_BAYES } from './kinds/naive-bayes.js';
 import { PYTHON, SKLEARN } from './kinds/python.js';
 import { TFIDF_CHAR, TFIDF_WORD } from './kinds/tfidf.js';
+import { LIGHTGBM, XGBOOST } from './kinds/trees.js';
 
 export const MODEL_KINDS = [
   NAIVE_BAYES,
@@ -23,7 +24,9 @@ export const MODEL_KINDS = [
   EXTERNAL,
   HTTP,
   PYTHON,
-  SKLEARN
+  SKLEARN,
+  XGBOOST,
+  LIGHTGBM
 ] as const;
 
 type Kind = (typeof MODEL_KINDS)[number];

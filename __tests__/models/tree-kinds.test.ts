@@ -1,0 +1,234 @@
+/**
+ * The `xgboost:` and `lightgbm:` model kinds end to end (SPEC §25.1–2): the bundled tree example's clean rows predict
+ * what the libraries' own predict gives on every test row, the black-box attacks reach the trees, the gradient
+ * attacks are not applicable with their reason, the digest is the file's SHA-256, and every file or config mistake
+ * is a config error naming the file.
+ */
+import { createHash } from 'node:crypto';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { run } from '../../src/engine.js';
+import { ConfigError } from '../../src/errors.js';
+import { evidenceRowsOf, REPO_ROOT, tempRepo } from '../helpers.js';
+
+const CONFIG = 'examples/trees-tabular/evidence-gate.yml';
+const golden = JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/golden/trees.json'), 'utf8')) as {
+  cases: { file: string; proba: number[][]; labels: number[] }[];
+};
+
+function exampleRepo(): string {
+  const root = tempRepo();
+  cpSync(join(REPO_ROOT, 'examples/trees-tabular'), join(root, 'examples/trees-tabular'), { recursive: true });
+  return root;
+}
+
+/** The example with fewer queries and bootstrap draws: these tests are about behaviour, not scale. */
+function smallConfig(root: string, edit: (text: string) => string = (t) => t): void {
+  const path = join(root, CONFIG);
+  const text = readFileSync(path, 'utf8')
+    .replace(/queries: 1000/g, 'queries: 50')
+    .replace('bootstrap_iterations: 1000, paired_iterations: 500', 'bootstrap_iterations: 50, paired_iterations: 50');
+  writeFileSync(path, edit(text));
+}
+
+describe('the bundled tree example', () => {
+  const root = exampleRepo();
+  smallConfig(root);
+  let rows: Array<Record<string, any>> = [];
+  beforeAll(async () => {
+    await run({ root, configPath: CONFIG, outputDir: 'out' });
+    rows = evidenceRowsOf(root, 'out');
+  }, 60_000);
+
+  test.each([
+    ['parcels-xgb', 'examples/trees-tabular/models/parcels-xgb.json'],
+    ['parcels-lgb', 'examples/trees-tabular/models/parcels-lgb.txt']
+  ])('%s: every clean row predicts the library’s label, with its predict_proba', (model, file) => {
+    const expected = golden.cases.find((c) => c.file === file);
+    const clean = rows.filter((r) => r.model === model && r.condition === 'clean');
+    expect(clean).toHaveLength(600);
+    expect(expected?.labels).toHaveLength(600);
+    clean.forEach((r, i) => {
+      expect([r.id, r.prediction]).toEqual([r.id, ['hold', 'release'][expected?.labels[i] as number]]);
+      const p = expected?.proba[i] as number[];
+      expect(Math.abs(r.scores.hold - (p[0] as number))).toBeLessThanOrEqual(2 ** -22);
+      expect(Math.abs(r.scores.release - (p[1] as number))).toBeLessThanOrEqual(2 ** -22);
+    });
+    // Both labels are predicted: the comparison above is not of a constant.
+    expect(new Set(clean.map((r) => r.prediction)).size).toBe(2);
+  });
+
+  test('black-box attacks reach the trees; gradient attacks and exact are not applicable, with the reason', () => {
+    const manifest = JSON.parse(readFileSync(join(root, 'out/manifest.json'), 'utf8'));
+    for (const model of ['parcels-xgb', 'parcels-lgb']) {
+      const entry = manifest.models.find((m: any) => m.name === model);
+      expect(entry.not_applicable.map((n: any) => n.attack)).toEqual(['fgm', 'pgd', 'exact']);
+      expect(entry.not_applicable[0].reason).toMatch(/input gradient/);
+      const of = (condition: string) => rows.filter((r) => r.model === model && r.condition === condition);
+      for (const c of ['fgm', 'pgd', 'exact']) {
+        // Every row the attack should have tried is uncovered for that reason, and none is tried.
+        const eligible = of(c).filter((r) => r.eligible);
+        expect(eligible.length).toBeGreaterThan(500);
+        expect(new Set(eligible.map((r) => r.uncovered_reason))).toEqual(new Set(['not_applicable']));
+        expect(of(c).some((r) => r.tested)).toBe(false);
+      }
+      const square = of('square').filter((r) => r.tested);
+      expect(square.length).toBeGreaterThan(400);
+      expect(square.every((r) => r.queries > 0 && r.queries <= 50)).toBe(true);
+      expect(of('square').some((r) => r.success)).toBe(true);
+      expect(of('boundary').some((r) => r.success)).toBe(true);
+    }
+    // The logistic regression beside them is still attacked by all.
+    expect(rows.some((r) => r.model === 'logistic-regression' && r.condition === 'exact' && r.certified)).toBe(true);
+  });
+
+  test('the manifest binds each tree model to its file', () => {
+    const manifest = JSON.parse(readFileSync(join(root, 'out/manifest.json'), 'utf8'));
+    const xgb = manifest.models.find((m: any) => m.name === 'parcels-xgb');
+    const bytes = readFileSync(join(root, 'examples/trees-tabular/models/parcels-xgb.json'));
+    expect(xgb.digest).toBe(createHash('sha256').update(bytes).digest('hex'));
+    expect(xgb.params).toMatchObject({
+      format: 'xgboost',
+      version: '1.7.4',
+      objective: 'binary:logistic',
+      trees: 40,
+      features: 'by name',
+      classes: ['hold', 'release']
+    });
+    const lgb = manifest.models.find((m: any) => m.name === 'parcels-lgb');
+    expect(lgb.params).toMatchObject({ format: 'lightgbm', objective: 'binary', trees: 40 });
+  });
+});
+
+describe('mistakes in a tree model entry or file are config errors naming the file', () => {
+  const XGB = 'examples/trees-tabular/models/parcels-xgb.json';
+  const LGB = 'examples/trees-tabular/models/parcels-lgb.txt';
+
+  async function expectConfigError(edit: (root: string) => void, ...patterns: RegExp[]): Promise<void> {
+    const root = exampleRepo();
+    smallConfig(root);
+    edit(root);
+    const error = await run({ root, configPath: CONFIG, outputDir: 'out' }).then(
+      () => null,
+      (e: unknown) => e
+    );
+    expect(error).toBeInstanceOf(ConfigError);
+    for (const p of patterns) expect((error as Error).message).toMatch(p);
+  }
+  const editFile = (root: string, file: string, f: (text: string) => string) =>
+    writeFileSync(join(root, file), f(readFileSync(join(root, file), 'utf8')));
+  const editJson = (root: string, f: (m: any) => void) =>
+    editFile(root, XGB, (t) => {
+      const m = JSON.parse(t);
+      f(m);
+      return JSON.stringify(m);
+    });
+
+  test('not JSON, or JSON that is not an XGBoost model', async () => {
+    await expectConfigError(
+      (root) => writeFileSync(join(root, XGB), 'tree\nversion=v4\n'),
+      /evidence-gate\.yml:\d+: models\[0\]\.xgboost\.file: examples\/trees-tabular\/models\/parcels-xgb\.json: not JSON/
+    );
+    await expectConfigError((root) => writeFileSync(join(root, XGB), '{"a": 1}'), /parcels-xgb\.json: .*learner/);
+  });
+
+  test('an objective, booster or split this reader cannot predict exactly', async () => {
+    await expectConfigError(
+      (root) => editJson(root, (m) => (m.learner.objective.name = 'reg:squarederror')),
+      /learner\.objective\.name: expected one of binary:logistic.*found "reg:squarederror"/
+    );
+    await expectConfigError(
+      (root) => editJson(root, (m) => (m.learner.gradient_booster.name = 'dart')),
+      /expected gbtree .*found "dart"/
+    );
+    await expectConfigError(
+      (root) => editJson(root, (m) => (m.learner.gradient_booster.model.trees[3].split_type[0] = 1)),
+      /trees\[3\]\.split_type\[0\]: a categorical split/
+    );
+    await expectConfigError(
+      (root) => editFile(root, LGB, (t) => t.replace('objective=binary sigmoid:1', 'objective=regression')),
+      /models\[1\]\.lightgbm\.file: .*parcels-lgb\.txt: objective: expected binary or multiclass/
+    );
+    await expectConfigError(
+      (root) => editFile(root, LGB, (t) => t.replace(/num_cat=0/, 'num_cat=1')),
+      /parcels-lgb\.txt: Tree at line \d+: categorical splits/
+    );
+  });
+
+  test('a broken tree: a child outside the tree, a node reached twice, a file cut short', async () => {
+    await expectConfigError(
+      (root) => editJson(root, (m) => (m.learner.gradient_booster.model.trees[0].left_children[0] = 99)),
+      /trees\[0\]: node 0 has child 99; expected a node from 0 to \d+/
+    );
+    await expectConfigError(
+      (root) =>
+        editJson(root, (m) => {
+          const t = m.learner.gradient_booster.model.trees[0];
+          t.right_children[0] = t.left_children[0];
+        }),
+      /reached twice/
+    );
+    await expectConfigError(
+      (root) => editFile(root, LGB, (t) => t.slice(0, t.indexOf('end of trees'))),
+      /parcels-lgb\.txt: no "end of trees" line/
+    );
+    await expectConfigError(
+      (root) => editFile(root, LGB, (t) => t.replace(/^left_child=(-?\d+)/m, 'left_child=41')),
+      /Tree at line \d+: node 0 has child 41/
+    );
+  });
+
+  test('a feature the data lacks, a class count that is not the labels’, bad labels', async () => {
+    await expectConfigError(
+      (root) => editJson(root, (m) => (m.learner.feature_names[1] = 'declared_value')),
+      /parcels-xgb\.json: the model uses feature "declared_value"; expected columns of data\.columns\.features/
+    );
+    await expectConfigError(
+      (root) =>
+        editFile(root, LGB, (t) => t.replace(/^feature_names=.*$/m, 'feature_names=Column_0 Column_1 Column_2')),
+      /feature_names: expected 4 names/
+    );
+    await expectConfigError(
+      (root) =>
+        editJson(root, (m) => {
+          m.learner.feature_names = [];
+          m.learner.learner_model_param.num_feature = '5';
+        }),
+      /taken by position; expected data\.columns\.features to list 5 columns, found 4/
+    );
+    await expectConfigError(
+      (root) =>
+        editJson(root, (m) => {
+          m.learner.objective.name = 'multi:softprob';
+          m.learner.learner_model_param.num_class = '3';
+        }),
+      /the model has 3 classes; expected one per label of the training data \(2: "hold", "release"\)/
+    );
+    const root = exampleRepo();
+    smallConfig(root, (t) => t.replace('parcels-xgb.json }', 'parcels-xgb.json, labels: [hold] }'));
+    await expect(run({ root, configPath: CONFIG, outputDir: 'out' })).rejects.toThrow(
+      /models\[0\]\.xgboost\.labels: expected the label of each class/
+    );
+    await expectConfigError(
+      (r) => smallConfig(r, (t) => t.replace('parcels-xgb.json }', 'parcels-xgb.json, labels: [hold, pass] }')),
+      /labels "hold", "pass": expected each label of the training data once \("hold", "release"\); "pass" is not one/
+    );
+  });
+});
+
+test('labels: a model whose classes are in another order scores each label from its own class', async () => {
+  const root = exampleRepo();
+  smallConfig(root, (t) =>
+    t
+      .replace(/ {4}noise: \{\}\n[\s\S]*? {4}exact: \{\}\n/, '    noise: {}\n')
+      .replace('parcels-xgb.json }', 'parcels-xgb.json, labels: [release, hold] }')
+  );
+  await run({ root, configPath: CONFIG, outputDir: 'out' });
+  const rows = evidenceRowsOf(root, 'out').filter((r) => r.model === 'parcels-xgb' && r.condition === 'clean');
+  const expected = golden.cases.find((c) => c.file.endsWith('parcels-xgb.json'));
+  rows.forEach((r, i) => {
+    // Class 0 now means "release": the same probabilities, given to the other labels.
+    expect(r.scores.release).toBeCloseTo(expected?.proba[i]?.[0] as number, 6);
+    expect(r.prediction).toBe(['release', 'hold'][expected?.labels[i] as number]);
+  });
+}, 30_000);

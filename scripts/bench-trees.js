@@ -1,0 +1,81 @@
+// Benchmark: tree-ensemble prediction (docs/models.md#tree-ensembles) against the libraries' own predict.
+// scripts/bench/trees_predict.py trains a 100-tree depth-6 XGBoost model and a 100-tree 64-leaf LightGBM model,
+// saves them with the rows to score, and times each library's single-threaded predict (raw margins, best of the
+// repeats). This script reads the same files with the engine's readers (bundled by the repo's ncc, transpile-only)
+// and times the engine's margins over the same rows, best of the same repeats, printing row×trees per second side
+// by side and their ratio (target: ≥ 10,000,000 row×trees/s). Without a Python that has xgboost and lightgbm
+// (PYTHON=/path/to/python3 to choose one) there are no models to read, and it says so.
+// Usage: node scripts/bench-trees.js [rows] [repeats]
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const repo = resolve(import.meta.dirname, '..');
+const rows = Number(process.argv[2] ?? 20000);
+const repeats = Number(process.argv[3] ?? 5);
+const out = mkdtempSync(join(tmpdir(), 'eg-bench-trees-'));
+const pythons = process.env.PYTHON ? [process.env.PYTHON] : ['python3', '/usr/bin/python3'];
+const fmt = (v) => Math.round(v).toLocaleString('en-US');
+
+try {
+  const python = pythons.find(
+    (p) => spawnSync(p, ['-c', 'import xgboost, lightgbm'], { stdio: 'ignore' }).status === 0
+  );
+  console.log(`tree bench: ${cpus().length} cores, node ${process.version}, ${rows} rows`);
+  if (python === undefined) {
+    console.log('  no python3 with xgboost and lightgbm: nothing to compare against (PYTHON=... to name one)');
+    process.exit(0);
+  }
+  const made = JSON.parse(
+    execFileSync(python, [join(repo, 'scripts/bench/trees_predict.py'), out, String(rows), String(repeats)], {
+      encoding: 'utf8'
+    })
+  );
+  const ncc = join(repo, 'node_modules/@vercel/ncc/dist/ncc/cli.js');
+  const bundle = join(out, 'bundle');
+  execFileSync(
+    process.execPath,
+    [
+      ncc,
+      'build',
+      join(repo, 'scripts/bench/trees-entry.ts'),
+      '-o',
+      bundle,
+      '--target',
+      'es2022',
+      '--transpile-only',
+      '-q'
+    ],
+    { cwd: repo, stdio: 'inherit' }
+  );
+  writeFileSync(join(bundle, 'package.json'), '{"type":"module"}\n');
+  const eg = await import(pathToFileURL(join(bundle, 'index.js')).href);
+  const flat = new Float64Array(readFileSync(made.x).buffer.slice(0));
+  const width = flat.length / rows;
+  const xs = Array.from({ length: rows }, (_, i) => flat.subarray(i * width, (i + 1) * width));
+  console.log('  model                      engine row×trees/s    library row×trees/s   ratio');
+  for (const [name, read] of [
+    ['xgboost', eg.readXgboostJson],
+    ['lightgbm', eg.readLightgbmText]
+  ]) {
+    const forest = read(readFileSync(made[name].file, 'utf8'));
+    let sink = 0;
+    const times = [];
+    for (let r = 0; r < repeats; r++) {
+      const t = process.hrtime.bigint();
+      for (const x of xs) sink += eg.margins(forest, x)[0];
+      times.push(Number(process.hrtime.bigint() - t) / 1e9);
+    }
+    if (!Number.isFinite(sink)) throw new Error('a margin is not finite');
+    const ours = (rows * made.trees) / Math.min(...times);
+    const theirs = (rows * made.trees) / made[name].seconds;
+    console.log(
+      `  ${`${name} ${made[name].version} (${made.trees} trees)`.padEnd(27)}${fmt(ours).padStart(14)}` +
+        `${fmt(theirs).padStart(23)}   ${(ours / theirs).toFixed(2)}×`
+    );
+  }
+} finally {
+  rmSync(out, { recursive: true, force: true });
+}
