@@ -69,7 +69,7 @@ try {
       times.push(Number(process.hrtime.bigint() - t) / 1e9);
     }
     if (!Number.isFinite(sink)) throw new Error('a margin is not finite');
-    const ours = (rows * made.trees) / Math.min(...times);
+    const ours = (rows * made.trees) / times.reduce((a, b) => Math.min(a, b));
     const theirs = (rows * made.trees) / made[name].seconds;
     console.log(
       `  ${`${name} ${made[name].version} (${made.trees} trees)`.padEnd(27)}${fmt(ours).padStart(14)}` +

@@ -22,18 +22,18 @@ function exampleRepo(): string {
   return root;
 }
 
-/** The example with fewer queries and bootstrap draws: these tests are about behaviour, not scale. */
-function smallConfig(root: string, edit: (text: string) => string = (t) => t): void {
+/** The example with fewer bootstrap draws (and queries, unless `fullBudgets`): behaviour, not scale. */
+function smallConfig(root: string, edit: (text: string) => string = (t) => t, fullBudgets = false): void {
   const path = join(root, CONFIG);
   const text = readFileSync(path, 'utf8')
-    .replace(/queries: 1000/g, 'queries: 50')
+    .replace(/queries: 1000/g, fullBudgets ? 'queries: 1000' : 'queries: 50')
     .replace('bootstrap_iterations: 1000, paired_iterations: 500', 'bootstrap_iterations: 50, paired_iterations: 50');
   writeFileSync(path, edit(text));
 }
 
-describe('the bundled tree example', () => {
+describe('the bundled tree example, at its full query budgets', () => {
   const root = exampleRepo();
-  smallConfig(root);
+  smallConfig(root, undefined, true);
   let rows: Array<Record<string, any>> = [];
   beforeAll(async () => {
     await run({ root, configPath: CONFIG, outputDir: 'out' });
@@ -58,14 +58,14 @@ describe('the bundled tree example', () => {
     expect(new Set(clean.map((r) => r.prediction)).size).toBe(2);
   });
 
-  test('black-box attacks reach the trees; gradient attacks and exact are not applicable, with the reason', () => {
+  test('black-box attacks and exact reach the trees; gradient attacks are not applicable, with the reason', () => {
     const manifest = JSON.parse(readFileSync(join(root, 'out/manifest.json'), 'utf8'));
     for (const model of ['parcels-xgb', 'parcels-lgb']) {
       const entry = manifest.models.find((m: any) => m.name === model);
-      expect(entry.not_applicable.map((n: any) => n.attack)).toEqual(['fgm', 'pgd', 'exact']);
+      expect(entry.not_applicable.map((n: any) => n.attack)).toEqual(['fgm', 'pgd']);
       expect(entry.not_applicable[0].reason).toMatch(/input gradient/);
       const of = (condition: string) => rows.filter((r) => r.model === model && r.condition === condition);
-      for (const c of ['fgm', 'pgd', 'exact']) {
+      for (const c of ['fgm', 'pgd']) {
         // Every row the attack should have tried is uncovered for that reason, and none is tried.
         const eligible = of(c).filter((r) => r.eligible);
         expect(eligible.length).toBeGreaterThan(500);
@@ -74,11 +74,23 @@ describe('the bundled tree example', () => {
       }
       const square = of('square').filter((r) => r.tested);
       expect(square.length).toBeGreaterThan(400);
-      expect(square.every((r) => r.queries > 0 && r.queries <= 50)).toBe(true);
+      expect(square.every((r) => r.queries > 0 && r.queries <= 1000)).toBe(true);
       expect(of('square').some((r) => r.success)).toBe(true);
       expect(of('boundary').some((r) => r.success)).toBe(true);
     }
     // The logistic regression beside them is still attacked by all.
+    for (const model of ['parcels-xgb', 'parcels-lgb']) {
+      const exact = rows.filter((r) => r.model === model && r.condition === 'exact' && r.tested);
+      expect(exact.length).toBeGreaterThan(500);
+      // Every row decided: certified, or a success; the success set is what square is graded against.
+      expect(exact.every((r) => r.certified === true || r.success === true)).toBe(true);
+      const failures = new Set(exact.filter((r) => r.success).map((r) => r.id));
+      expect(failures.size).toBeGreaterThan(20);
+      const square = rows.filter((r) => r.model === model && r.condition === 'square' && r.success);
+      // No attack finds a failure exact rules out; square finds at least 0.8 of exact's at 1,000 queries.
+      expect(square.every((r) => failures.has(r.id))).toBe(true);
+      expect(square.length / failures.size).toBeGreaterThanOrEqual(0.8);
+    }
     expect(rows.some((r) => r.model === 'logistic-regression' && r.condition === 'exact' && r.certified)).toBe(true);
   });
 

@@ -1050,11 +1050,11 @@ async function explain(prepared, request) {
 }
 
 // EXTERNAL MODULE: ./src/drill/search-marks.ts
-var search_marks = __nccwpck_require__(9018);
+var search_marks = __nccwpck_require__(6637);
 // EXTERNAL MODULE: ./src/util/json.ts
 var json = __nccwpck_require__(4976);
-// EXTERNAL MODULE: ./src/models/registry.ts + 40 modules
-var registry = __nccwpck_require__(9872);
+// EXTERNAL MODULE: ./src/models/registry.ts + 39 modules
+var registry = __nccwpck_require__(562);
 ;// CONCATENATED MODULE: ./src/explain/render.ts
 
 
@@ -1472,7 +1472,7 @@ var read = __nccwpck_require__(2000);
 // EXTERNAL MODULE: ./src/data/dataset.ts + 12 modules
 var data_dataset = __nccwpck_require__(2445);
 // EXTERNAL MODULE: ./src/perturb/registry.ts + 17 modules
-var perturb_registry = __nccwpck_require__(3510);
+var perturb_registry = __nccwpck_require__(9018);
 // EXTERNAL MODULE: ./src/util/yaml-scalar.ts
 var yaml_scalar = __nccwpck_require__(1926);
 ;// CONCATENATED MODULE: ./src/init/config-text.ts
@@ -2532,7 +2532,7 @@ async function main(argv, io) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   r: () => (/* binding */ checkPlanAgainstData)
 /* harmony export */ });
-/* harmony import */ var _perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3510);
+/* harmony import */ var _perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9018);
 /* harmony import */ var _util_visible_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1526);
 /* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7061);
 
@@ -2654,7 +2654,7 @@ const DEFAULT_GZIP_ABOVE_BYTES = 64 * 1024 * 1024;
 /* harmony export */   sE: () => (/* binding */ familyNamed),
 /* harmony export */   xS: () => (/* binding */ strategyOf)
 /* harmony export */ });
-/* harmony import */ var _perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3510);
+/* harmony import */ var _perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9018);
 
 /** The text families, in order. */
 const FAMILIES = _perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__/* .TEXT_FAMILIES */ .F3.map((d) => d.name);
@@ -2707,10 +2707,10 @@ var hash = __nccwpck_require__(5138);
 var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
-// EXTERNAL MODULE: ./src/models/registry.ts + 40 modules
-var models_registry = __nccwpck_require__(9872);
+// EXTERNAL MODULE: ./src/models/registry.ts + 39 modules
+var models_registry = __nccwpck_require__(562);
 // EXTERNAL MODULE: ./src/perturb/registry.ts + 17 modules
-var perturb_registry = __nccwpck_require__(3510);
+var perturb_registry = __nccwpck_require__(9018);
 // EXTERNAL MODULE: ./src/util/visible.ts
 var visible = __nccwpck_require__(1526);
 // EXTERNAL MODULE: ./src/config/defaults.ts
@@ -13331,7 +13331,7 @@ function inputKey(input) {
 /* harmony import */ var _config_families_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3280);
 /* harmony import */ var _evidence_ledger_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6404);
 /* harmony import */ var _util_strings_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(558);
-/* harmony import */ var _search_marks_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9018);
+/* harmony import */ var _search_marks_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6637);
 /**
  * A reference to one evidence row behind a check (docs/definitions.md#drill-down), ranked most severe first:
  * a protected transition (gold \u2192 prediction is a declared pair), then the largest margin loss
@@ -13524,7 +13524,7 @@ function editPlace(e) {
 
 /***/ }),
 
-/***/ 9018:
+/***/ 6637:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -14802,8 +14802,8 @@ class EvidenceWriter {
     }
 }
 
-// EXTERNAL MODULE: ./src/models/registry.ts + 40 modules
-var registry = __nccwpck_require__(9872);
+// EXTERNAL MODULE: ./src/models/registry.ts + 39 modules
+var registry = __nccwpck_require__(562);
 ;// CONCATENATED MODULE: ./src/evaluate/applicability.ts
 /**
  * Which configured tabular attacks cannot run against which model (docs/tabular.md#not-applicable): a white-box
@@ -14820,7 +14820,7 @@ function attacksNotApplicable(attacks, model) {
     if (kind === undefined || kind.gradients)
         return [];
     return attacks
-        .filter((attack) => attack.needsGradients)
+        .filter((attack) => attack.needsGradients && !(attack.readsTrees === true && kind.trees === true))
         .map((attack) => ({
         attack: attack.name,
         reason: `${attack.name} reads the model's ${attack.reads ?? 'input gradient'}, which ${model.name} (kind ` +
@@ -15719,7 +15719,7 @@ var version = __nccwpck_require__(1013);
 // EXTERNAL MODULE: ./src/models/preprocessing.ts
 var preprocessing = __nccwpck_require__(5664);
 // EXTERNAL MODULE: ./src/perturb/registry.ts + 17 modules
-var perturb_registry = __nccwpck_require__(3510);
+var perturb_registry = __nccwpck_require__(9018);
 ;// CONCATENATED MODULE: ./src/manifest/preprocessing.ts
 
 
@@ -21204,7 +21204,8 @@ function exactMethodSentence(objective, labels) {
         ? 'the largest margin any point of the feasible set gives each protected target over every other label at ' +
             'once (a small linear program per target)'
         : "the largest change any point of the feasible set can make to each rival label's logit gap";
-    return `\`exact\` computes, for the logistic regression, ${what}, so its successes are every failure there is.`;
+    return (`\`exact\` computes, for the logistic regression, ${what}; for a tree ensemble it judges one point in every cell ` +
+        `the trees' thresholds cut the feasible set into. So its successes are every failure there is.`);
 }
 function strengthSection(metrics, objective) {
     const models = metrics.models.filter((m) => m.exact_certificate !== undefined);
@@ -24693,6 +24694,8 @@ class PerturbationThread {
     }
 }
 
+// EXTERNAL MODULE: ./src/tabular/contract.ts
+var contract = __nccwpck_require__(8335);
 // EXTERNAL MODULE: ./src/tabular/validity.ts
 var validity = __nccwpck_require__(3983);
 // EXTERNAL MODULE: ./src/tabular/vector.ts
@@ -24773,6 +24776,7 @@ async function runQueryAttacks(model, names, attacks, counters) {
 
 
 
+
 function featureSpace(plan) {
     const names = plan.data.columns.features;
     const tab = plan.threatModel.tabular;
@@ -24830,7 +24834,7 @@ function tabularCandidates(plan, models, labels) {
     attacks.forEach((attack, k) => {
         if (attack.needsGradients)
             models.forEach((model, m) => {
-                if (!inapplicable[m]?.[k] && !isDifferentiable(model))
+                if (!inapplicable[m]?.[k] && !isDifferentiable(model) && !(attack.readsTrees === true && (0,contract/* hasTrees */.S)(model)))
                     throw new Error(`model ${model.name} exposes no gradient for ${attack.name}`);
             });
     });
@@ -27764,7 +27768,7 @@ function releaseChecklist(checks, facts) {
 /* harmony export */   nF: () => (/* binding */ REFERENCE_SPLIT),
 /* harmony export */   y2: () => (/* binding */ ALL)
 /* harmony export */ });
-/* harmony import */ var _perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3510);
+/* harmony import */ var _perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9018);
 
 const METRICS_SCHEMA_VERSION = 2;
 const CHALLENGE_SPLIT = 'challenge';
@@ -28209,7 +28213,7 @@ const CENTROID = "cosine similarity of the text vector to each label centroid (t
 
 /***/ }),
 
-/***/ 9872:
+/***/ 562:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32098,110 +32102,8 @@ function readLightgbmText(text) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/models/trees/forest.ts
-/**
- * A tree ensemble read from XGBoost's JSON or LightGBM's text model (docs/models.md#tree-ensembles), in flat arrays,
- * and its prediction as each library computes it: the path a row takes through a tree (the split rule and the
- * missing-value rule of its format) and the sum of the leaves it reaches, per output.
- *
- *   XGBoost   a value goes left when value < threshold, both as float32; NaN goes to the node's default side; the
- *             margin starts at the base margin and adds each tree's leaf in float32, tree by tree, as its CPU
- *             predictor does.
- *   LightGBM  a value goes left when value \u2264 threshold, in doubles; NaN is read as 0 unless the node's missing type
- *             is NaN, and a missing value (NaN for type NaN, |value| \u2264 1e-35 for type Zero) goes to the default
- *             side; leaves add up in doubles (the first tree holds the starting score).
- */
-/** How a node treats a missing value: LightGBM's missing type (0 none, 1 zero, 2 NaN); XGBoost's nodes are all NaN. */
-const MISSING_ZERO = 1;
-const MISSING_NAN = 2;
-/** LightGBM's zero threshold: a value this close to 0 is "zero" for a node of missing type Zero. */
-const ZERO_THRESHOLD = 1e-35;
-/** The leaf a row (in the model's feature order) reaches in a tree. */
-function leafOf(tree, x, float32) {
-    let node = 0;
-    const { feature, threshold, left, right, defaultLeft, missing } = tree;
-    for (let f = feature[0]; f >= 0; f = feature[node]) {
-        let v = x[f];
-        if (float32) {
-            // NaN stays NaN under fround.
-            v = Math.fround(v);
-            if (v !== v)
-                node = defaultLeft[node] === 1 ? left[node] : right[node];
-            else
-                node = v < threshold[node] ? left[node] : right[node];
-            continue;
-        }
-        const type = missing[node];
-        if (v !== v && type !== MISSING_NAN)
-            v = 0;
-        if ((type === MISSING_NAN && v !== v) || (type === MISSING_ZERO && Math.abs(v) <= ZERO_THRESHOLD))
-            node = defaultLeft[node] === 1 ? left[node] : right[node];
-        else
-            node = v <= threshold[node] ? left[node] : right[node];
-    }
-    return node;
-}
-/** The margins of a row in the model's feature order, as the library sums them. */
-function margins(forest, x) {
-    const out = forest.base.slice();
-    const f32 = forest.float32;
-    for (const tree of forest.trees) {
-        const leaf = tree.value[leafOf(tree, x, f32)];
-        const k = tree.output;
-        out[k] = f32 ? Math.fround(out[k] + leaf) : out[k] + leaf;
-    }
-    return out;
-}
-/**
- * The scores of the margins in label order, as the library's classifier wrapper gives them: binary [1 \u2212 p, p] with
- * p the logistic of the margin, else the softmax over classes. XGBoost in float32 as its objective computes them
- * (the logistic as 1.0f / (expf(min(\u2212x, 88.7f)) + 1.0f), the softmax's sum in double), LightGBM in doubles. Their
- * argmax (ties to the first class) is the wrapper's predicted class.
- */
-function scoresOf(forest, m) {
-    if (forest.float32)
-        return float32Scores(forest, m);
-    if (forest.link === 'sigmoid') {
-        const p = 1 / (1 + Math.exp(-forest.sigmoidScale * m[0]));
-        return [1 - p, p];
-    }
-    let top = -Infinity;
-    for (const v of m)
-        if (v > top)
-            top = v;
-    const e = m.map((v) => Math.exp(v - top));
-    let sum = 0;
-    for (const v of e)
-        sum += v;
-    return e.map((v) => v / sum);
-}
-function float32Scores(forest, m) {
-    const r = Math.fround;
-    if (forest.link === 'sigmoid') {
-        const p = r(1 / r(r(Math.exp(Math.min(-m[0], r(88.7)))) + 1));
-        return [r(1 - p), p];
-    }
-    let top = -Infinity;
-    for (const v of m)
-        if (v > top)
-            top = v;
-    const e = m.map((v) => r(Math.exp(r(v - top))));
-    let sum = 0;
-    for (const v of e)
-        sum += v;
-    const total = r(sum);
-    return e.map((v) => r(v / total));
-}
-/** Trees and leaves, for the manifest. */
-function forestSize(forest) {
-    let leaves = 0;
-    for (const tree of forest.trees)
-        for (const f of tree.feature)
-            if (f < 0)
-                leaves++;
-    return { trees: forest.trees.length, leaves };
-}
-
+// EXTERNAL MODULE: ./src/models/trees/forest.ts
+var forest = __nccwpck_require__(5831);
 ;// CONCATENATED MODULE: ./src/models/trees/tree-model.ts
 /**
  * A tree ensemble from an XGBoost or LightGBM file as a Model (docs/models.md#tree-ensembles): the row's feature
@@ -32235,10 +32137,19 @@ class TreeEnsembleModel {
     /** The margins of a row given in `features` order, per class of the model. */
     marginsOf(values) {
         const x = this.columns.map((c) => values[c]);
-        return margins(this.forest, x);
+        return (0,forest/* margins */.yq)(this.forest, x);
+    }
+    /** What tabular `exact` reads (src/tabular/tree-exact.ts): the trees, and where each feature is in a row. */
+    treeView(names) {
+        return {
+            forest: this.forest,
+            featureAt: this.columns.map((c) => names.indexOf(c)),
+            classOf: this.order,
+            labels: this.labels
+        };
     }
     describe() {
-        const { trees, leaves } = forestSize(this.forest);
+        const { trees, leaves } = (0,forest/* forestSize */.xk)(this.forest);
         return {
             name: this.name,
             kind: this.plan.kind,
@@ -32261,7 +32172,7 @@ class TreeEnsembleModel {
         return inputs.map((input) => {
             if (input.kind !== 'features')
                 return { status: 'error', error: 'a tree ensemble scores numeric feature inputs only' };
-            const scores = scoresOf(this.forest, this.marginsOf(input.values));
+            const scores = (0,forest/* scoresOf */.xt)(this.forest, this.marginsOf(input.values));
             return { status: 'ok', scores: this.order.map((k) => scores[k]) };
         });
     }
@@ -32384,7 +32295,7 @@ function xgboost_json_readTree(t, at, output, featureCount) {
         left: new Int32Array(n),
         right: new Int32Array(n),
         defaultLeft: new Uint8Array(n),
-        missing: new Uint8Array(n).fill(MISSING_NAN),
+        missing: new Uint8Array(n).fill(forest/* MISSING_NAN */.Jc),
         value: new Float64Array(n),
         output
     };
@@ -32552,6 +32463,7 @@ function descriptor(kind) {
         probabilities: () => true,
         labelOnly: false,
         gradients: false,
+        trees: true,
         build(plan, context) {
             const p = plan.params;
             const bytes = (0,external_node_fs_.readFileSync)(p.file.absolute);
@@ -32979,6 +32891,121 @@ class TfidfModel {
             : { status: 'error', error: `${this.kind} scores text inputs only` });
     }
     async close() { }
+}
+
+
+/***/ }),
+
+/***/ 5831:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Jc: () => (/* binding */ MISSING_NAN),
+/* harmony export */   xk: () => (/* binding */ forestSize),
+/* harmony export */   xt: () => (/* binding */ scoresOf),
+/* harmony export */   yq: () => (/* binding */ margins)
+/* harmony export */ });
+/**
+ * A tree ensemble read from XGBoost's JSON or LightGBM's text model (docs/models.md#tree-ensembles), in flat arrays,
+ * and its prediction as each library computes it: the path a row takes through a tree (the split rule and the
+ * missing-value rule of its format) and the sum of the leaves it reaches, per output.
+ *
+ *   XGBoost   a value goes left when value < threshold, both as float32; NaN goes to the node's default side; the
+ *             margin starts at the base margin and adds each tree's leaf in float32, tree by tree, as its CPU
+ *             predictor does.
+ *   LightGBM  a value goes left when value \u2264 threshold, in doubles; NaN is read as 0 unless the node's missing type
+ *             is NaN, and a missing value (NaN for type NaN, |value| \u2264 1e-35 for type Zero) goes to the default
+ *             side; leaves add up in doubles (the first tree holds the starting score).
+ */
+/** How a node treats a missing value: LightGBM's missing type (0 none, 1 zero, 2 NaN); XGBoost's nodes are all NaN. */
+const MISSING_ZERO = 1;
+const MISSING_NAN = 2;
+/** LightGBM's zero threshold: a value this close to 0 is "zero" for a node of missing type Zero. */
+const ZERO_THRESHOLD = 1e-35;
+/** The leaf a row (in the model's feature order) reaches in a tree. */
+function leafOf(tree, x, float32) {
+    let node = 0;
+    const { feature, threshold, left, right, defaultLeft, missing } = tree;
+    for (let f = feature[0]; f >= 0; f = feature[node]) {
+        let v = x[f];
+        if (float32) {
+            // NaN stays NaN under fround.
+            v = Math.fround(v);
+            if (v !== v)
+                node = defaultLeft[node] === 1 ? left[node] : right[node];
+            else
+                node = v < threshold[node] ? left[node] : right[node];
+            continue;
+        }
+        const type = missing[node];
+        if (v !== v && type !== MISSING_NAN)
+            v = 0;
+        if ((type === MISSING_NAN && v !== v) || (type === MISSING_ZERO && Math.abs(v) <= ZERO_THRESHOLD))
+            node = defaultLeft[node] === 1 ? left[node] : right[node];
+        else
+            node = v <= threshold[node] ? left[node] : right[node];
+    }
+    return node;
+}
+/** The margins of a row in the model's feature order, as the library sums them. */
+function margins(forest, x) {
+    const out = forest.base.slice();
+    const f32 = forest.float32;
+    for (const tree of forest.trees) {
+        const leaf = tree.value[leafOf(tree, x, f32)];
+        const k = tree.output;
+        out[k] = f32 ? Math.fround(out[k] + leaf) : out[k] + leaf;
+    }
+    return out;
+}
+/**
+ * The scores of the margins in label order, as the library's classifier wrapper gives them: binary [1 \u2212 p, p] with
+ * p the logistic of the margin, else the softmax over classes. XGBoost in float32 as its objective computes them
+ * (the logistic as 1.0f / (expf(min(\u2212x, 88.7f)) + 1.0f), the softmax's sum in double), LightGBM in doubles. Their
+ * argmax (ties to the first class) is the wrapper's predicted class.
+ */
+function scoresOf(forest, m) {
+    if (forest.float32)
+        return float32Scores(forest, m);
+    if (forest.link === 'sigmoid') {
+        const p = 1 / (1 + Math.exp(-forest.sigmoidScale * m[0]));
+        return [1 - p, p];
+    }
+    let top = -Infinity;
+    for (const v of m)
+        if (v > top)
+            top = v;
+    const e = m.map((v) => Math.exp(v - top));
+    let sum = 0;
+    for (const v of e)
+        sum += v;
+    return e.map((v) => v / sum);
+}
+function float32Scores(forest, m) {
+    const r = Math.fround;
+    if (forest.link === 'sigmoid') {
+        const p = r(1 / r(r(Math.exp(Math.min(-m[0], r(88.7)))) + 1));
+        return [r(1 - p), p];
+    }
+    let top = -Infinity;
+    for (const v of m)
+        if (v > top)
+            top = v;
+    const e = m.map((v) => r(Math.exp(r(v - top))));
+    let sum = 0;
+    for (const v of e)
+        sum += v;
+    const total = r(sum);
+    return e.map((v) => r(v / total));
+}
+/** Trees and leaves, for the manifest. */
+function forestSize(forest) {
+    let leaves = 0;
+    for (const tree of forest.trees)
+        for (const f of tree.feature)
+            if (f < 0)
+                leaves++;
+    return { trees: forest.trees.length, leaves };
 }
 
 
@@ -34379,7 +34406,7 @@ function withRatio(rule, max) {
 
 /***/ }),
 
-/***/ 3510:
+/***/ 9018:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34648,6 +34675,151 @@ const BOUNDARY = (0,descriptor/* tabularAttack */.y)({
 var validate = __nccwpck_require__(7061);
 // EXTERNAL MODULE: ./src/evidence/attack-success.ts
 var attack_success = __nccwpck_require__(6019);
+// EXTERNAL MODULE: ./src/tabular/contract.ts
+var contract = __nccwpck_require__(8335);
+// EXTERNAL MODULE: ./src/models/trees/forest.ts
+var forest = __nccwpck_require__(5831);
+// EXTERNAL MODULE: ./src/models/model.ts
+var model = __nccwpck_require__(351);
+;// CONCATENATED MODULE: ./src/tabular/tree-exact.ts
+/**
+ * `exact` on a tree ensemble (docs/tabular.md#exact-on-trees): the worst case over F(x) found by visiting every cell
+ * the ensemble's thresholds cut F(x) into. A sum of trees is constant wherever no feature crosses a threshold of
+ * its own, so one point per cell of the product of per-feature pieces shows every decision the model can take in
+ * F(x); the model's own arithmetic (forest.ts) is evaluated at each point, so no rounding stands between the
+ * verdict and the model.
+ *
+ * The points of a feature are the ends of its interval and every threshold inside it: XGBoost sends a value left
+ * when float32(value) < t, so the piece [t, next threshold) holds t itself and the piece below the lowest threshold
+ * inside holds the lower end; LightGBM sends it left when value \u2264 t, so the piece (previous threshold, t] holds t and
+ * the piece above the highest threshold holds the upper end. A LightGBM node that reads |value| \u2264 1e-35 as missing
+ * adds a point inside that band and one on each side of it.
+ *
+ *   success    some point is a success for the run's objective and review policy; the candidate is the success
+ *              where gold's margin (its score minus the best other) is lowest, the first such in visiting order.
+ *   certified  no point is a success: no point of F(x) moves the row, for this model and this threat model only.
+ *   tie        without a success, gold's lowest margin is exactly 0 (argmax's first-label rule kept gold): never
+ *              certified.
+ *   undecided  more points than MAX_POINTS: nothing is claimed (certified and tie null); the row keeps x.
+ */
+
+
+
+
+/** The most points one row may visit; a row with more is undecided. */
+const MAX_POINTS = 1_000_000;
+/** LightGBM's band of values a node of missing type Zero reads as missing. */
+const ZERO_BAND = 1e-35;
+/** The scores of a row point in label order, by the model's own arithmetic. */
+function treeScores(view, point) {
+    const x = view.featureAt.map((i) => point[i]);
+    const scores = (0,forest/* scoresOf */.xt)(view.forest, (0,forest/* margins */.yq)(view.forest, x));
+    return view.classOf.map((k) => scores[k]);
+}
+/** Per row feature: the model's thresholds on it, and whether a node reads a band around zero as missing. */
+function thresholdsByFeature(view, width) {
+    const cuts = Array.from({ length: width }, () => []);
+    const zeroBand = new Array(width).fill(false);
+    for (const tree of view.forest.trees)
+        for (let n = 0; n < tree.feature.length; n++) {
+            const f = tree.feature[n];
+            if (f < 0)
+                continue;
+            const i = view.featureAt[f];
+            cuts[i].push(tree.threshold[n]);
+            if (tree.missing[n] === 1)
+                zeroBand[i] = true;
+        }
+    return { cuts, zeroBand };
+}
+/** One point per piece of [lo, hi] the thresholds cut (docs above), sorted, without repeats. */
+function piecePoints(lo, hi, cuts, zeroBand) {
+    const points = new Set([lo, hi]);
+    for (const t of cuts)
+        if (t >= lo && t <= hi)
+            points.add(t);
+    // The band's inside (0), and the nearest doubles outside it on each side.
+    if (zeroBand)
+        for (const p of [-ABOVE_BAND, 0, ABOVE_BAND])
+            points.add(Math.min(hi, Math.max(lo, p)));
+    return [...points].sort((a, b) => a - b);
+}
+/** The double just above the band (positive and normal, so its bit pattern plus one). */
+function aboveBand() {
+    const value = new Float64Array([ZERO_BAND]);
+    const bits = new BigInt64Array(value.buffer);
+    bits[0] = bits[0] + 1n;
+    return value[0];
+}
+const ABOVE_BAND = aboveBand();
+/** gold's score minus the best other label's. */
+function goldMargin(scores, gold) {
+    let other = -Infinity;
+    for (let k = 0; k < scores.length; k++)
+        if (k !== gold && scores[k] > other)
+            other = scores[k];
+    return scores[gold] - other;
+}
+function treeExact(x, gold, targets, view, space, policy, maxPoints = MAX_POINTS) {
+    const ends = intervals(x, space);
+    const { cuts, zeroBand } = thresholdsByFeature(view, x.length);
+    // Features that move and that some tree reads; the others keep their value.
+    const moving = [];
+    const options = [];
+    let count = 1;
+    for (let i = 0; i < x.length; i++) {
+        const lo = ends.lo[i];
+        const hi = ends.hi[i];
+        if (lo === hi || cuts[i].length === 0)
+            continue;
+        const points = piecePoints(lo, hi, cuts[i], zeroBand[i]);
+        if (points.length < 2)
+            continue;
+        moving.push(i);
+        options.push(points);
+        count *= points.length;
+    }
+    if (count > maxPoints)
+        return { candidate: [...x], certified: null, tie: null, points: count };
+    const g = view.labels.indexOf(gold);
+    const rule = {
+        objective: targets === null ? 'untargeted' : 'targeted',
+        transitions: (targets ?? []).map((to) => ({ from: gold, to })),
+        policy
+    };
+    const point = [...x];
+    const digits = new Array(moving.length).fill(0);
+    let best = null;
+    let bestMargin = Infinity;
+    let bestSuccess = false;
+    for (let visited = 0; visited < count; visited++) {
+        for (let d = 0; d < moving.length; d++)
+            point[moving[d]] = options[d][digits[d]];
+        const scores = treeScores(view, point);
+        const success = (0,attack_success/* isAttackSuccess */.sH)(rule, view.labels, gold, scores);
+        const margin = goldMargin(scores, g);
+        if ((success && !bestSuccess) || (success === bestSuccess && margin < bestMargin)) {
+            best = [...point];
+            bestMargin = margin;
+            bestSuccess = success;
+        }
+        // The next point: a mixed-radix counter over the moving features.
+        for (let d = 0; d < moving.length; d++) {
+            digits[d] = digits[d] + 1;
+            if (digits[d] < options[d].length)
+                break;
+            digits[d] = 0;
+        }
+    }
+    const candidate = best ?? [...x];
+    const tie = !bestSuccess && bestMargin === 0;
+    return { candidate, certified: !bestSuccess && !tie, tie, points: count };
+}
+/** The row's predicted label by the model's own arithmetic (decide's first-label rule on ties). */
+function treePrediction(view, point) {
+    return (0,model/* decide */.L)(view.labels, treeScores(view, point)).prediction;
+}
+
 ;// CONCATENATED MODULE: ./src/tabular/max-min-lp.ts
 /**
  * The largest value over a box of the smallest of a few affine functions:
@@ -34832,6 +35004,8 @@ function maxMin(problem) {
  * maximiser is only an attack candidate (judged like any other), with no certificate and no
  * exactness (docs/tabular.md).
  */
+
+
 
 
 
@@ -35062,6 +35236,17 @@ function exactCandidate(row) {
     const accepted = (0,attack_success/* isAttackSuccess */.sH)({ objective: targets === null ? 'untargeted' : 'targeted', transitions, policy }, labels, gold, model.probabilities(outcome.candidate));
     return outcomeRow(x, outcome.candidate, true, space, !outcome.tie && !accepted, outcome.tie);
 }
+const TREE_METHOD = 'a tree ensemble: one point in each cell the thresholds of its trees cut F(x) into (the ends of each ' +
+    "feature's interval and every threshold inside it), each judged by the model's own scores; no success = " +
+    'certified; more than 1,000,000 points = undecided';
+/** exact on a tree ensemble: every cell of F(x) visited (tree-exact.ts); rows the model gets wrong are not attacked. */
+function treeCandidate(x, gold, targets, model, space, policy) {
+    const view = model.treeView(space.names);
+    if (treePrediction(view, x) !== gold)
+        return outcomeRow(x, [...x], false, space, null, null);
+    const outcome = treeExact(x, gold, targets, view, space, policy);
+    return outcomeRow(x, outcome.candidate, true, space, outcome.certified, outcome.tie);
+}
 function isAffine(model) {
     const m = model;
     return typeof m.affineLogits === 'function' && typeof m.predict === 'function';
@@ -35076,10 +35261,11 @@ const EXACT = (0,descriptor/* tabularAttack */.y)({
     optIn: true,
     strategy: 'exact',
     needsGradients: true,
+    readsTrees: true,
     reads: 'logits as an affine function of the features',
     perModel: true,
     reportsWork: true,
-    method: { search: EXACT_METHOD },
+    method: { search: EXACT_METHOD, trees: TREE_METHOD },
     // The config schema shares exact's keys with the text task (src/perturb/exact/descriptor.ts): none applies here.
     read: (raw, context) => {
         const key = Object.keys(raw)[0];
@@ -35088,6 +35274,8 @@ const EXACT = (0,descriptor/* tabularAttack */.y)({
         return {};
     },
     candidate: (row) => {
+        if ((0,contract/* hasTrees */.S)(row.model))
+            return treeCandidate(row.x, row.label, row.targets, row.model, row.space, row.policy);
         if (!isAffine(row.model))
             throw new Error(`model ${row.model?.name ?? '(none)'} has no affine logits for exact`);
         return exactCandidate({
@@ -35099,19 +35287,9 @@ const EXACT = (0,descriptor/* tabularAttack */.y)({
             policy: row.policy
         });
     },
-    exact: (labelCount, _model, againstPolicy) => !againstPolicy || labelCount === 2
+    // Trees: every cell is judged by the model's own scores, under any objective and review policy.
+    exact: (labelCount, model, againstPolicy) => (0,contract/* hasTrees */.S)(model) || !againstPolicy || labelCount === 2
 });
-
-;// CONCATENATED MODULE: ./src/tabular/contract.ts
-/**
- * The tabular threat model (docs/definitions.md#tabular) as the attacks see it: numeric feature vectors in the
- * config's feature order, raw units, an L\u221e budget `eps`, per-feature bounds and the set of
- * editable features. A white-box model exposes its input gradient.
- */
-/** Whether a model's logits are affine in x (the built-in logistic regression's are). */
-function hasAffineLogits(model) {
-    return typeof model.affineLogits === 'function';
-}
 
 ;// CONCATENATED MODULE: ./src/tabular/fgm.ts
 /**
@@ -35219,7 +35397,7 @@ const FGM = (0,descriptor/* tabularAttack */.y)({
     },
     read: () => ({}),
     candidate: (row) => fgmCandidate(row.x, row.label, row.model, row.space, row.counters),
-    exact: (labelCount, model) => fgmIsExact(labelCount, hasAffineLogits(model))
+    exact: (labelCount, model) => fgmIsExact(labelCount, (0,contract/* hasAffineLogits */.Q)(model))
 });
 
 // EXTERNAL MODULE: ./src/perturb/decision.ts + 1 modules
@@ -38205,6 +38383,24 @@ function parseShard(text, what) {
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${what}: expected K/N with 1 \u2264 K \u2264 N \u2264 1000 (e.g. 2/4), found ${JSON.stringify(text.slice(0, 40))}`);
     }
     return { index, count };
+}
+
+
+/***/ }),
+
+/***/ 8335:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Q: () => (/* binding */ hasAffineLogits),
+/* harmony export */   S: () => (/* binding */ hasTrees)
+/* harmony export */ });
+function hasTrees(model) {
+    return typeof model.treeView === 'function';
+}
+/** Whether a model's logits are affine in x (the built-in logistic regression's are). */
+function hasAffineLogits(model) {
+    return typeof model.affineLogits === 'function';
 }
 
 

@@ -23,7 +23,7 @@ export function attacksNotApplicable(
   const kind = MODEL_KINDS.find((d) => d.kind === model.kind);
   if (kind === undefined || kind.gradients) return [];
   return attacks
-    .filter((attack) => attack.needsGradients)
+    .filter((attack) => attack.needsGradients && !(attack.readsTrees === true && kind.trees === true))
     .map((attack) => ({
       attack: attack.name,
       reason:

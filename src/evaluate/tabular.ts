@@ -10,7 +10,13 @@ import { successPolicy } from '../evidence/attack-success.js';
 import { decisionOf, type Model, type ScoreResult } from '../models/model.js';
 import type { TabularAttackDescriptor } from '../perturb/descriptor.js';
 import { configuredTabular } from '../perturb/registry.js';
-import type { AttackCounters, Differentiable, FeatureSpace, TabularCandidate } from '../tabular/contract.js';
+import {
+  hasTrees,
+  type AttackCounters,
+  type Differentiable,
+  type FeatureSpace,
+  type TabularCandidate
+} from '../tabular/contract.js';
 import type { OkResult, QueryAttack } from '../tabular/query-attack.js';
 import { validateCandidate } from '../tabular/validity.js';
 import { vectorOf } from '../tabular/vector.js';
@@ -81,7 +87,7 @@ export function tabularCandidates(plan: Plan, models: readonly Model[], labels: 
   attacks.forEach((attack, k) => {
     if (attack.needsGradients)
       models.forEach((model, m) => {
-        if (!inapplicable[m]?.[k] && !isDifferentiable(model))
+        if (!inapplicable[m]?.[k] && !isDifferentiable(model) && !(attack.readsTrees === true && hasTrees(model)))
           throw new Error(`model ${model.name} exposes no gradient for ${attack.name}`);
       });
   });

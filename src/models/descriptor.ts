@@ -64,6 +64,8 @@ interface ModelKindBase<K extends string, P> {
   labelOnly: boolean;
   /** Whether it exposes an input gradient (white-box attacks need one). */
   gradients: boolean;
+  /** It hands tabular `exact` its trees (src/tabular/tree-exact.ts): an attack that `readsTrees` reaches it. */
+  trees?: boolean;
   build(plan: { name: string; kind: K; params: P }, context: ModelBuildContext): Model;
   /** The entry `evidence-gate init` writes under `models:` for its task (docs/cli.md); absent: init never writes it. */
   init?: string;

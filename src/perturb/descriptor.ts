@@ -146,6 +146,8 @@ export interface TabularAttackDescriptor<
    * `gradients` its checks are not applicable (src/evaluate/applicability.ts).
    */
   needsGradients: boolean;
+  /** It also reads a tree ensemble's trees, so it reaches a model kind with `trees` though that has no gradient. */
+  readsTrees?: boolean;
   /** What a white-box attack reads from the model, in the words of its not-applicable reason ("the model's …"). */
   reads?: string;
   /** True when the candidate depends on the model (computed per model); false when every model gets the same one. */

@@ -26,7 +26,10 @@ function exactMethodSentence(objective: string, labels: number): string {
       ? 'the largest margin any point of the feasible set gives each protected target over every other label at ' +
         'once (a small linear program per target)'
       : "the largest change any point of the feasible set can make to each rival label's logit gap";
-  return `\`exact\` computes, for the logistic regression, ${what}, so its successes are every failure there is.`;
+  return (
+    `\`exact\` computes, for the logistic regression, ${what}; for a tree ensemble it judges one point in every cell ` +
+    `the trees' thresholds cut the feasible set into. So its successes are every failure there is.`
+  );
 }
 
 export function strengthSection(metrics: Metrics, objective: string): string[] {

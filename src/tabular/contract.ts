@@ -3,6 +3,7 @@
  * config's feature order, raw units, an L∞ budget `eps`, per-feature bounds and the set of
  * editable features. A white-box model exposes its input gradient.
  */
+import type { Forest } from '../models/trees/forest.js';
 
 export interface FeatureSpace {
   /** Feature names, in config order; vectors are indexed the same way. */
@@ -41,6 +42,25 @@ export interface TabularCandidate {
 export interface AttackCounters {
   gradientEvaluations: number;
   predictionEvaluations: number;
+}
+
+/** What `exact` reads from a tree ensemble (tree-exact.ts): its trees, where its features are, how classes map. */
+export interface TreeView {
+  readonly forest: Forest;
+  /** featureAt[j]: the index in the row (FeatureSpace.names) of the model's feature j. */
+  readonly featureAt: readonly number[];
+  /** classOf[i]: the model's class that scores label i. */
+  readonly classOf: readonly number[];
+  readonly labels: readonly string[];
+}
+
+/** A model that hands exact its trees, given the row's feature names. */
+export interface HasTrees {
+  treeView(names: readonly string[]): TreeView;
+}
+
+export function hasTrees(model: unknown): model is HasTrees {
+  return typeof (model as Partial<HasTrees>).treeView === 'function';
 }
 
 /**

@@ -39,7 +39,8 @@ import { configError } from '../config/validate.js';
 import { isAttackSuccess, type ReviewPolicy } from '../evidence/attack-success.js';
 import { tabularAttack } from '../perturb/descriptor.js';
 import { intervals, type Intervals } from './clip.js';
-import type { AffineLogits, FeatureSpace, TabularCandidate } from './contract.js';
+import { hasTrees, type AffineLogits, type FeatureSpace, type HasTrees, type TabularCandidate } from './contract.js';
+import { treeExact, treePrediction } from './tree-exact.js';
 import { maxMin } from './max-min-lp.js';
 import { validateCandidate } from './validity.js';
 
@@ -337,6 +338,26 @@ export function exactCandidate(row: ExactRow): TabularCandidate {
   return outcomeRow(x, outcome.candidate, true, space, !outcome.tie && !accepted, outcome.tie);
 }
 
+const TREE_METHOD =
+  'a tree ensemble: one point in each cell the thresholds of its trees cut F(x) into (the ends of each ' +
+  "feature's interval and every threshold inside it), each judged by the model's own scores; no success = " +
+  'certified; more than 1,000,000 points = undecided';
+
+/** exact on a tree ensemble: every cell of F(x) visited (tree-exact.ts); rows the model gets wrong are not attacked. */
+function treeCandidate(
+  x: readonly number[],
+  gold: string,
+  targets: readonly string[] | null,
+  model: HasTrees,
+  space: FeatureSpace,
+  policy: ReviewPolicy | null
+): TabularCandidate {
+  const view = model.treeView(space.names);
+  if (treePrediction(view, x) !== gold) return outcomeRow(x, [...x], false, space, null, null);
+  const outcome = treeExact(x, gold, targets, view, space, policy);
+  return outcomeRow(x, outcome.candidate, true, space, outcome.certified, outcome.tie);
+}
+
 function isAffine(model: unknown): model is AffineLogits & { predict(x: readonly number[]): string } {
   const m = model as Partial<AffineLogits> & { predict?: unknown };
   return typeof m.affineLogits === 'function' && typeof m.predict === 'function';
@@ -352,10 +373,11 @@ export const EXACT = tabularAttack({
   optIn: true,
   strategy: 'exact',
   needsGradients: true,
+  readsTrees: true,
   reads: 'logits as an affine function of the features',
   perModel: true,
   reportsWork: true,
-  method: { search: EXACT_METHOD },
+  method: { search: EXACT_METHOD, trees: TREE_METHOD },
   // The config schema shares exact's keys with the text task (src/perturb/exact/descriptor.ts): none applies here.
   read: (raw, context) => {
     const key = Object.keys(raw)[0];
@@ -368,6 +390,7 @@ export const EXACT = tabularAttack({
     return {};
   },
   candidate: (row) => {
+    if (hasTrees(row.model)) return treeCandidate(row.x, row.label, row.targets, row.model, row.space, row.policy);
     if (!isAffine(row.model)) throw new Error(`model ${row.model?.name ?? '(none)'} has no affine logits for exact`);
     return exactCandidate({
       x: row.x,
@@ -378,5 +401,6 @@ export const EXACT = tabularAttack({
       policy: row.policy
     });
   },
-  exact: (labelCount, _model, againstPolicy) => !againstPolicy || labelCount === 2
+  // Trees: every cell is judged by the model's own scores, under any objective and review policy.
+  exact: (labelCount, model, againstPolicy) => hasTrees(model) || !againstPolicy || labelCount === 2
 });

@@ -86,6 +86,7 @@ function descriptor(kind: Kind) {
     probabilities: () => true,
     labelOnly: false,
     gradients: false,
+    trees: true,
     build(plan: { name: string; kind: Kind; params: TreeParams }, context) {
       const p = plan.params;
       const bytes = readFileSync(p.file.absolute);

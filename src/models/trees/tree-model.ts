@@ -8,6 +8,7 @@ import { ConfigError } from '../../errors.js';
 import { quoted, quotedList } from '../../util/visible.js';
 import type { ExampleInput } from '../../data/example.js';
 import type { Model, ModelDescription, ScoreResult } from '../model.js';
+import type { TreeView } from '../../tabular/contract.js';
 import { forestSize, margins, scoresOf, type Forest } from './forest.js';
 
 /** Rows per score() call: the evaluator's chunk for in-process models. */
@@ -50,6 +51,16 @@ export class TreeEnsembleModel implements Model {
   marginsOf(values: Readonly<Record<string, number>>): number[] {
     const x = this.columns.map((c) => values[c] as number);
     return margins(this.forest, x);
+  }
+
+  /** What tabular `exact` reads (src/tabular/tree-exact.ts): the trees, and where each feature is in a row. */
+  treeView(names: readonly string[]): TreeView {
+    return {
+      forest: this.forest,
+      featureAt: this.columns.map((c) => names.indexOf(c)),
+      classOf: this.order,
+      labels: this.labels
+    };
   }
 
   describe(): ModelDescription {
