@@ -117,6 +117,17 @@ describe('training progress', () => {
     expect(out).toBe('starting intent ...\nstarting intent: ready in 1.2 s\n');
   });
 
+  test('a model read from a file trained elsewhere is loaded, not trained, and says so', () => {
+    let out = '';
+    let t = 0;
+    const p = new ProgressReporter({ write: (x) => (out += x), tty: false, now: () => t });
+    const load = (rows: number) => ({ stage: 'train' as const, model: 'gbt', rows, total: 1800, loaded: true });
+    p.update(load(0));
+    t = 40;
+    p.update(load(1800));
+    expect(out).toBe('loading gbt ...\nloading gbt: done in 0.0 s\n');
+  });
+
   test('on a terminal the start and end are lines of their own, the bar in between', () => {
     let out = '';
     let t = 0;

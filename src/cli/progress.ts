@@ -68,6 +68,10 @@ export function trainingLine(p: Progress, elapsedMs: number): string {
     return p.rows < p.total
       ? `starting ${p.model ?? 'a model'} ...`
       : `starting ${p.model ?? 'a model'}: ready in ${(elapsedMs / 1000).toFixed(1)} s`;
+  if (p.loaded === true)
+    return p.rows < p.total
+      ? `loading ${p.model ?? 'a model'} ...`
+      : `loading ${p.model ?? 'a model'}: done in ${(elapsedMs / 1000).toFixed(1)} s`;
   if (p.rows < p.total) return `training ${p.model ?? 'a model'} on ${rows} row${p.total === 1 ? '' : 's'} ...`;
   return `training ${p.model ?? 'a model'}: done in ${(elapsedMs / 1000).toFixed(1)} s`;
 }

@@ -49,6 +49,8 @@ export interface TrainingProgress {
   total: number;
   /** The model runs outside this process (its kind's `remote`): it is started, not trained. */
   remote?: boolean;
+  /** The model is read from a file trained elsewhere (its kind's `pretrained`): it is loaded, not trained. */
+  loaded?: boolean;
 }
 
 /** Training rows between two reports from inside a fit (each report reads the clock). */
@@ -119,7 +121,8 @@ export async function buildModels(
   const models: Model[] = [];
   for (const plan of plans) {
     building = plan.name;
-    const remote = modelKind(plan.kind).remote ? { remote: true } : {};
+    const kind = modelKind(plan.kind);
+    const remote = kind.remote ? { remote: true } : kind.pretrained ? { loaded: true } : {};
     options.training({ model: plan.name, rows: 0, total, ...remote });
     await turn();
     models.push(modelKind(plan.kind).build(plan, context));

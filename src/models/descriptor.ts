@@ -64,6 +64,8 @@ interface ModelKindBase<K extends string, P> {
   labelOnly: boolean;
   /** Whether it exposes an input gradient (white-box attacks need one). */
   gradients: boolean;
+  /** It is read from a file trained elsewhere (a tree ensemble): building it loads it, and trains nothing. */
+  pretrained?: boolean;
   /** It hands tabular `exact` its trees (src/tabular/tree-exact.ts): an attack that `readsTrees` reaches it. */
   trees?: boolean;
   build(plan: { name: string; kind: K; params: P }, context: ModelBuildContext): Model;

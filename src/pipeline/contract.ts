@@ -13,6 +13,8 @@ export interface Progress {
   model?: string;
   /** The model runs outside this process (a command, a Python or HTTP model): it is started, not trained. */
   remote?: boolean;
+  /** The model is read from a file trained elsewhere (a tree ensemble): it is loaded, not trained. */
+  loaded?: boolean;
 }
 
 export interface RunDeps {

@@ -87,6 +87,7 @@ function descriptor(kind: Kind) {
     labelOnly: false,
     gradients: false,
     trees: true,
+    pretrained: true,
     build(plan: { name: string; kind: Kind; params: TreeParams }, context) {
       const p = plan.params;
       const bytes = readFileSync(p.file.absolute);
