@@ -5,7 +5,7 @@
 import { jest } from '@jest/globals';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EXAMPLE_CONFIG, exampleRepo, tempRepo } from '../helpers.js';
+import { EXAMPLE_CONFIG, smallExampleRepo, tempRepo } from '../helpers.js';
 import { readOutputs } from './runner-files.js';
 
 const uploads: unknown[][] = [];
@@ -66,7 +66,7 @@ describe('github host', () => {
   });
 
   test('writes the job summary and outputs through @actions/core and uploads once', async () => {
-    const root = exampleRepo();
+    const root = smallExampleRepo();
     const files = tempRepo({ 'summary.md': '', 'output.txt': '' });
     Object.assign(process.env, {
       GITHUB_WORKSPACE: root,
@@ -107,15 +107,15 @@ describe('github host', () => {
     expect(errors[0]).toMatch(
       /^::error title=Evidence Gate%3A protected transitions failed,file=examples\/academic-intent\/evidence-gate\.yml,line=\d+::protected_transitions\//
     );
-    expect(errors[9]).toMatch(/^::error::Evidence Gate failed: 32 blocking checks/);
-    expect(writes.join('')).toContain('23 more blocking checks not annotated');
+    expect(errors[9]).toMatch(/^::error::Evidence Gate failed: 25 blocking checks/);
+    expect(writes.join('')).toContain('16 more blocking checks not annotated');
     const manifest = JSON.parse(readFileSync(join(root, 'evidence-gate-out', 'manifest.json'), 'utf8'));
     expect(manifest.tool.bundle_sha256).toBe('abc');
     expect(manifest.run.context).toMatchObject({ runner: 'github-actions', repository: 'o/r' });
   });
 
   test('without GITHUB_STEP_SUMMARY the summary is skipped with one line', async () => {
-    const root = exampleRepo();
+    const root = smallExampleRepo();
     const files = tempRepo({ 'output.txt': '' });
     delete process.env.GITHUB_STEP_SUMMARY;
     delete process.env.ACTIONS_RUNTIME_TOKEN;
@@ -134,7 +134,7 @@ describe('github host', () => {
   });
 
   test('a GITHUB_OUTPUT file (and folder) not made yet is created, as local tools expect, not an internal error', async () => {
-    const root = exampleRepo();
+    const root = smallExampleRepo();
     const files = tempRepo({});
     delete process.env.GITHUB_STEP_SUMMARY;
     delete process.env.ACTIONS_RUNTIME_TOKEN;
@@ -152,7 +152,7 @@ describe('github host', () => {
   });
 
   test('an error whose verdict output cannot be written either still reports the error itself', async () => {
-    const root = exampleRepo();
+    const root = smallExampleRepo();
     const files = tempRepo({ 'output.txt': '' });
     delete process.env.GITHUB_STEP_SUMMARY;
     // A folder where the output file should be: nothing can be appended to it.
@@ -195,7 +195,7 @@ describe('github host', () => {
         'Failed to CreateArtifact: Received non-retryable error: Failed request: (409) Conflict: an artifact with this name already exists on the workflow run'
       );
     };
-    const root = exampleRepo();
+    const root = smallExampleRepo();
     const files = tempRepo({ 'summary.md': '', 'output.txt': '' });
     Object.assign(process.env, {
       GITHUB_WORKSPACE: root,

@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { runAction } from '../../src/action/main.js';
 import { progressLines } from '../../src/action/progress.js';
-import { EXAMPLE_CONFIG, exampleRepo, tinyRepo } from '../helpers.js';
+import { EXAMPLE_CONFIG, smallExampleRepo, tinyRepo } from '../helpers.js';
 import { fakeHost } from './fake-host.js';
 
 const ENV = {
@@ -38,42 +38,43 @@ describe('annotations', () => {
   });
 
   test('at most 10 error annotations per step, the verdict included, and one line counting the rest', async () => {
-    const root = exampleRepo();
+    const root = smallExampleRepo();
     const failing = fakeHost({ config: EXAMPLE_CONFIG }, { GITHUB_WORKSPACE: root }, undefined, false);
     const result = await runAction(failing);
-    expect(result?.failedChecks).toBe(32);
+    // The example at a tenth of its budgets and without exact: 25 blocking checks.
+    expect(result?.failedChecks).toBe(25);
     expect(failing.errors).toHaveLength(9);
     expect(failing.failures).toHaveLength(1);
     expect(failing.infos).toContain(
-      '23 more blocking checks not annotated (GitHub shows 10 annotations of a kind per step): see the job summary and checks.json'
+      '16 more blocking checks not annotated (GitHub shows 10 annotations of a kind per step): see the job summary and checks.json'
     );
     // Breaches of a zero ceiling rank first (the larger count first), then the largest relative overshoot (length PSI 15.4 vs 0.5).
     expect(failing.errors.slice(0, 5).map((e) => e.line.split(':')[0])).toEqual([
-      'protected_transitions/tfidf-word',
       'protected_transitions/naive-bayes',
+      'protected_transitions/tfidf-word',
       'protected_transitions/hybrid',
-      'protected_transitions/tfidf-char',
-      'length_psi/data'
+      'length_psi/data',
+      'generalization_gap/tfidf-word'
     ]);
   });
 
   test('fail-on-gate: false annotates with warnings (all 10 slots) and says in the summary that the gate does not block', async () => {
     const reporting = fakeHost(
       { config: EXAMPLE_CONFIG, 'fail-on-gate': 'false' },
-      { GITHUB_WORKSPACE: exampleRepo() },
+      { GITHUB_WORKSPACE: smallExampleRepo() },
       undefined,
       false
     );
     await runAction(reporting);
     expect(reporting.errors).toEqual([]);
     expect(reporting.warnings).toHaveLength(10);
-    expect(reporting.warnings[0]?.line).toMatch(/^protected_transitions\/tfidf-word: /);
+    expect(reporting.warnings[0]?.line).toMatch(/^protected_transitions\/naive-bayes: /);
     expect(reporting.warnings[0]?.where).toMatchObject({
       title: 'Evidence Gate: protected transitions failed',
       file: EXAMPLE_CONFIG
     });
     expect(reporting.infos).toContain(
-      '22 more blocking checks not annotated (GitHub shows 10 annotations of a kind per step): see the job summary and checks.json'
+      '15 more blocking checks not annotated (GitHub shows 10 annotations of a kind per step): see the job summary and checks.json'
     );
     expect(reporting.failures).toHaveLength(0);
     const lines = reporting.summaries[0]?.split('\n') ?? [];
@@ -90,7 +91,7 @@ describe('warning slots with fail-on-gate: false', () => {
   test('warnings about the upload leave the checks fewer slots, and the count of the rest says so', async () => {
     const host = fakeHost(
       { config: EXAMPLE_CONFIG, 'fail-on-gate': 'false' },
-      { ...ENV, GITHUB_WORKSPACE: exampleRepo() },
+      { ...ENV, GITHUB_WORKSPACE: smallExampleRepo() },
       async () => {
         throw new Error('quota exceeded');
       }
@@ -103,14 +104,14 @@ describe('warning slots with fail-on-gate: false', () => {
     });
     expect(host.warnings.slice(1).every((w) => w.where?.file === EXAMPLE_CONFIG)).toBe(true);
     expect(host.infos).toContain(
-      '23 more blocking checks not annotated (GitHub shows 10 annotations of a kind per step): see the job summary and checks.json'
+      '16 more blocking checks not annotated (GitHub shows 10 annotations of a kind per step): see the job summary and checks.json'
     );
   });
 
   test("a retention-days above the repository's maximum is shortened with a notice, not the library's warning", async () => {
     const host = fakeHost(
       { config: EXAMPLE_CONFIG, 'fail-on-gate': 'false', 'retention-days': '400' },
-      { ...ENV, GITHUB_WORKSPACE: exampleRepo(), GITHUB_RETENTION_DAYS: '90' }
+      { ...ENV, GITHUB_WORKSPACE: smallExampleRepo(), GITHUB_RETENTION_DAYS: '90' }
     );
     await runAction(host);
     expect(host.uploads[0]?.retentionDays).toBe(90);
@@ -134,7 +135,7 @@ describe('warning slots with fail-on-gate: false', () => {
 
 describe('runAction', () => {
   test('failing gate: summary, outputs, artifact of every file, setFailed once', async () => {
-    const root = exampleRepo();
+    const root = smallExampleRepo();
     const host = fakeHost(
       { config: EXAMPLE_CONFIG, 'retention-days': '5', 'github-token': 'ghs_secret' },
       { ...ENV, GITHUB_WORKSPACE: root }
@@ -200,7 +201,7 @@ describe('runAction', () => {
   });
 
   test('fail-on-gate: false keeps the step green but reports the verdict', async () => {
-    const root = exampleRepo();
+    const root = smallExampleRepo();
     const host = fakeHost({ config: EXAMPLE_CONFIG, 'fail-on-gate': 'false' }, { ...ENV, GITHUB_WORKSPACE: root });
     await runAction(host);
     expect(host.outputs.verdict).toBe('fail');
@@ -228,7 +229,7 @@ describe('runAction', () => {
   });
 
   test('a failed upload is one warning annotation; summary, outputs and status still follow the gate', async () => {
-    const root = exampleRepo();
+    const root = smallExampleRepo();
     const host = fakeHost({ config: EXAMPLE_CONFIG }, { ...ENV, GITHUB_WORKSPACE: root }, async () => {
       throw new Error('quota exceeded');
     });
@@ -342,14 +343,14 @@ describe('progress', () => {
     // Each reading of the clock advances it by 11 s, as if every chunk took that long.
     const host = fakeHost(
       { config: EXAMPLE_CONFIG, 'fail-on-gate': 'false' },
-      { GITHUB_WORKSPACE: exampleRepo() },
+      { GITHUB_WORKSPACE: smallExampleRepo() },
       undefined,
       false
     );
     await runAction(host, { now: () => (t += 11_000) });
     const lines = host.infos.filter((l) => l.startsWith('evaluate: '));
     // A finished stage says how long it took, never "about 0 s left" (docs/cli.md).
-    expect(lines).toEqual(['evaluate: 6,624/6,624 rows (100%), 602 rows/s, done in 11 s']);
+    expect(lines).toEqual(['evaluate: 5,888/5,888 rows (100%), 535 rows/s, done in 11 s']);
     // Each model's training starts and ends in the log, whatever the interval.
     const milestone = / on 842 rows \.\.\.$|: done in [\d.]+ s$/;
     const training = host.infos.filter((l) => l.startsWith('training ') && milestone.test(l));

@@ -12,7 +12,7 @@ import { commentBody } from '../../src/action/comment.js';
 import { main } from '../../src/cli/main.js';
 import type { Comparison } from '../../src/compare/comparison.js';
 import { run, verify } from '../../src/engine.js';
-import { EXAMPLE_CONFIG, exampleRepo } from '../helpers.js';
+import { EXAMPLE_CONFIG, smallExampleRepo } from '../helpers.js';
 
 interface StoredCheck {
   id: string;
@@ -110,7 +110,7 @@ const tableRows = (lines: readonly string[]) => lines.filter((l) => l.startsWith
 let shared: Promise<string> | undefined;
 const exampleWithBase = () =>
   (shared ??= (async () => {
-    const root = exampleRepo();
+    const root = smallExampleRepo();
     await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'base' });
     return root;
   })());
@@ -129,19 +129,19 @@ describe('the bundled example compared with itself', () => {
     const head = gateOf(root, 'self');
     expect(r.verdict).toBe('fail');
     expect(head.failing).toEqual(base.failing);
-    expect(head.failing).toHaveLength(32);
+    expect(head.failing).toHaveLength(25);
     const failed = head.checks.filter(failing);
-    expect(failed).toHaveLength(32);
+    expect(failed).toHaveLength(25);
     expect(failed.every((c) => c.change === 'known' && c.baseline_status === c.status)).toBe(true);
     expect(head.checks.filter((c) => !failing(c)).every((c) => c.change === 'unchanged')).toBe(true);
-    expect(head.changes).toEqual({ new_failure: 0, worse: 0, known: 32, fixed: 0, unchanged: head.checks.length - 32 });
+    expect(head.changes).toEqual({ new_failure: 0, worse: 0, known: 25, fixed: 0, unchanged: head.checks.length - 25 });
     expect(head.block_on).toBe('all');
     expect(r.summary).toContain(
-      '**What this pull request changed:** no check newly failing, worse or fixed; 32 failing on the base branch as well.'
+      '**What this pull request changed:** no check newly failing, worse or fixed; 25 failing on the base branch as well.'
     );
   });
 
-  test('with block_on: new the gate passes (exit 0) and reports the 32 known failures', async () => {
+  test('with block_on: new the gate passes (exit 0) and reports the 25 known failures', async () => {
     let stdout = '';
     const code = await main(['run', '--config', newConfig, '--baseline', 'base', '--out', 'self-new'], {
       stdout: (t) => (stdout += t),
@@ -151,24 +151,24 @@ describe('the bundled example compared with itself', () => {
     expect(code).toBe(0);
     const head = gateOf(root, 'self-new');
     expect(head).toMatchObject({ verdict: 'pass', failing: [], block_on: 'new' });
-    expect(head.checks.filter((c) => c.status === 'fail' && c.change === 'known')).toHaveLength(32);
+    expect(head.checks.filter((c) => c.status === 'fail' && c.change === 'known')).toHaveLength(25);
     const summary = readFileSync(join(root, 'self-new', 'summary.md'), 'utf8');
     expect(summary).toContain(
-      '**No judged check is newly failing or worse.** 32 known failures (failing on the base branch as well) do not block: `gate.block_on` is `new`.'
+      '**No judged check is newly failing or worse.** 25 known failures (failing on the base branch as well) do not block: `gate.block_on` is `new`.'
     );
-    // The failing table still lists all 32, each marked as known and not blocking.
-    expect(summary.split('\n').filter((l) => l.includes(' | known (does not block) | **fail** |'))).toHaveLength(32);
+    // The failing table still lists all 25, each marked as known and not blocking.
+    expect(summary.split('\n').filter((l) => l.includes(' | known (does not block) | **fail** |'))).toHaveLength(25);
     expect(readFileSync(join(root, 'self-new', 'report.html'), 'utf8')).toContain(
-      '32 known failures (failing on the base branch as well) do not block'
+      '25 known failures (failing on the base branch as well) do not block'
     );
     // The terminal's short summary says the same.
     expect(stdout.replace(/;\n +/g, '; ')).toContain(
-      'What this pull request changed: no check newly failing, worse or fixed; 32 failing on the base branch as well.'
+      'What this pull request changed: no check newly failing, worse or fixed; 25 failing on the base branch as well.'
     );
     expect(stdout).toContain(
-      'No judged check is newly failing or worse. 32 known failures (failing on the base branch as well) do not block: gate.block_on is new.'
+      'No judged check is newly failing or worse. 25 known failures (failing on the base branch as well) do not block: gate.block_on is new.'
     );
-    expect(stdout).toContain('The first 10 (new, then worse, then known) of 32 failing and not-evaluated checks:');
+    expect(stdout).toContain('The first 10 (new, then worse, then known) of 25 failing and not-evaluated checks:');
   });
 
   test('without a baseline checks.json has no change fields, and block_on: new blocks as all, saying why', async () => {
