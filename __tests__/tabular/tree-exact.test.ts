@@ -76,11 +76,23 @@ describe.each(golden.cases.map((c) => [`${c.file} eps ${c.eps} target ${c.target
   });
 });
 
-test('a row with more points than the limit is undecided: nothing claimed, the row kept', () => {
+test('a row whose search needs more boxes than the limit is undecided: nothing claimed, the row kept', () => {
   const c = golden.cases.find((k) => k.eps === 0.4 && k.target === null) as (typeof golden.cases)[number];
   const view = viewOf(load(c.file));
-  const r = c.rows.find((k) => k.points > 8) as GoldenRow;
-  const out = treeExact(r.x, String(r.gold), null, view, spaceOf(c.eps), null, 8);
-  expect(out).toEqual({ candidate: r.x, certified: null, tie: null, points: r.points });
-  expect(treeExact(r.x, String(r.gold), null, view, spaceOf(c.eps), null, r.points).certified).not.toBeNull();
+  // A success: the root's bound cannot rule it out, so the search must open boxes.
+  const r = c.rows.find((k) => k.success) as GoldenRow;
+  const out = treeExact(r.x, String(r.gold), null, view, spaceOf(c.eps), null, 1);
+  expect(out).toMatchObject({ candidate: r.x, certified: null, tie: null });
+  expect(out.boxes).toBeGreaterThan(1);
+  expect(treeExact(r.x, String(r.gold), null, view, spaceOf(c.eps), null).certified).toBe(false);
+});
+
+test('the bound prunes: a certified row at a small budget opens few boxes', () => {
+  const c = golden.cases.find((k) => k.eps === 0.05 && k.target === null) as (typeof golden.cases)[number];
+  const view = viewOf(load(c.file));
+  const opened = c.rows
+    .filter((r) => !r.success)
+    .map((r) => treeExact(r.x, String(r.gold), null, view, spaceOf(c.eps), null).boxes);
+  const points = c.rows.filter((r) => !r.success).map((r) => r.points);
+  expect(opened.reduce((a, b) => a + b, 0)).toBeLessThan(points.reduce((a, b) => a + b, 0));
 });

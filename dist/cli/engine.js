@@ -2279,6 +2279,10 @@ function trainingLine(p, elapsedMs) {
         return p.rows < p.total
             ? `starting ${p.model ?? 'a model'} ...`
             : `starting ${p.model ?? 'a model'}: ready in ${(elapsedMs / 1000).toFixed(1)} s`;
+    if (p.loaded === true)
+        return p.rows < p.total
+            ? `loading ${p.model ?? 'a model'} ...`
+            : `loading ${p.model ?? 'a model'}: done in ${(elapsedMs / 1000).toFixed(1)} s`;
     if (p.rows < p.total)
         return `training ${p.model ?? 'a model'} on ${rows} row${p.total === 1 ? '' : 's'} ...`;
     return `training ${p.model ?? 'a model'}: done in ${(elapsedMs / 1000).toFixed(1)} s`;
@@ -21204,8 +21208,8 @@ function exactMethodSentence(objective, labels) {
         ? 'the largest margin any point of the feasible set gives each protected target over every other label at ' +
             'once (a small linear program per target)'
         : "the largest change any point of the feasible set can make to each rival label's logit gap";
-    return (`\`exact\` computes, for the logistic regression, ${what}; for a tree ensemble it judges one point in every cell ` +
-        `the trees' thresholds cut the feasible set into. So its successes are every failure there is.`);
+    return (`\`exact\` computes, for the logistic regression, ${what}; for a tree ensemble it searches every cell the ` +
+        `trees' thresholds cut the feasible set into. So its successes are every failure there is.`);
 }
 function strengthSection(metrics, objective) {
     const models = metrics.models.filter((m) => m.exact_certificate !== undefined);
@@ -25159,7 +25163,8 @@ async function buildModels(plans, train, labels, options = {}) {
     const models = [];
     for (const plan of plans) {
         building = plan.name;
-        const remote = (0,registry/* modelKind */.s7)(plan.kind).remote ? { remote: true } : {};
+        const kind = (0,registry/* modelKind */.s7)(plan.kind);
+        const remote = kind.remote ? { remote: true } : kind.pretrained ? { loaded: true } : {};
         options.training({ model: plan.name, rows: 0, total, ...remote });
         await turn();
         models.push((0,registry/* modelKind */.s7)(plan.kind).build(plan, context));
@@ -32464,6 +32469,7 @@ function descriptor(kind) {
         labelOnly: false,
         gradients: false,
         trees: true,
+        pretrained: true,
         build(plan, context) {
             const p = plan.params;
             const bytes = (0,external_node_fs_.readFileSync)(p.file.absolute);
@@ -32901,6 +32907,8 @@ class TfidfModel {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Jc: () => (/* binding */ MISSING_NAN),
+/* harmony export */   W9: () => (/* binding */ MISSING_ZERO),
+/* harmony export */   om: () => (/* binding */ goesLeft),
 /* harmony export */   xk: () => (/* binding */ forestSize),
 /* harmony export */   xt: () => (/* binding */ scoresOf),
 /* harmony export */   yq: () => (/* binding */ margins)
@@ -32922,29 +32930,27 @@ const MISSING_ZERO = 1;
 const MISSING_NAN = 2;
 /** LightGBM's zero threshold: a value this close to 0 is "zero" for a node of missing type Zero. */
 const ZERO_THRESHOLD = 1e-35;
+/** Whether a node sends the value left, by its format's rule (the module comment). */
+function goesLeft(tree, node, value, float32) {
+    let v = value;
+    if (float32) {
+        // NaN stays NaN under fround.
+        v = Math.fround(v);
+        return v !== v ? tree.defaultLeft[node] === 1 : v < tree.threshold[node];
+    }
+    const type = tree.missing[node];
+    if (v !== v && type !== MISSING_NAN)
+        v = 0;
+    if ((type === MISSING_NAN && v !== v) || (type === MISSING_ZERO && Math.abs(v) <= ZERO_THRESHOLD))
+        return tree.defaultLeft[node] === 1;
+    return v <= tree.threshold[node];
+}
 /** The leaf a row (in the model's feature order) reaches in a tree. */
 function leafOf(tree, x, float32) {
     let node = 0;
-    const { feature, threshold, left, right, defaultLeft, missing } = tree;
-    for (let f = feature[0]; f >= 0; f = feature[node]) {
-        let v = x[f];
-        if (float32) {
-            // NaN stays NaN under fround.
-            v = Math.fround(v);
-            if (v !== v)
-                node = defaultLeft[node] === 1 ? left[node] : right[node];
-            else
-                node = v < threshold[node] ? left[node] : right[node];
-            continue;
-        }
-        const type = missing[node];
-        if (v !== v && type !== MISSING_NAN)
-            v = 0;
-        if ((type === MISSING_NAN && v !== v) || (type === MISSING_ZERO && Math.abs(v) <= ZERO_THRESHOLD))
-            node = defaultLeft[node] === 1 ? left[node] : right[node];
-        else
-            node = v <= threshold[node] ? left[node] : right[node];
-    }
+    const { feature, left, right } = tree;
+    for (let f = feature[0]; f >= 0; f = feature[node])
+        node = goesLeft(tree, node, x[f], float32) ? left[node] : right[node];
     return node;
 }
 /** The margins of a row in the model's feature order, as the library sums them. */
@@ -34678,42 +34684,43 @@ var attack_success = __nccwpck_require__(6019);
 // EXTERNAL MODULE: ./src/tabular/contract.ts
 var contract = __nccwpck_require__(8335);
 // EXTERNAL MODULE: ./src/models/trees/forest.ts
-var forest = __nccwpck_require__(5831);
+var trees_forest = __nccwpck_require__(5831);
 // EXTERNAL MODULE: ./src/models/model.ts
 var model = __nccwpck_require__(351);
 ;// CONCATENATED MODULE: ./src/tabular/tree-exact.ts
 /**
- * `exact` on a tree ensemble (docs/tabular.md#exact-on-trees): the worst case over F(x) found by visiting every cell
- * the ensemble's thresholds cut F(x) into. A sum of trees is constant wherever no feature crosses a threshold of
- * its own, so one point per cell of the product of per-feature pieces shows every decision the model can take in
- * F(x); the model's own arithmetic (forest.ts) is evaluated at each point, so no rounding stands between the
- * verdict and the model.
+ * `exact` on a tree ensemble (docs/tabular.md#exact-on-trees): the worst case over F(x), exactly, by a branch and
+ * bound over the cells the ensemble's thresholds cut F(x) into. A sum of trees is constant wherever no feature
+ * crosses a threshold of its own, so one point per piece of each feature's interval shows every decision the model
+ * can take in F(x): the ends of the interval and every threshold inside it (XGBoost sends a value left when
+ * float32(value) < t, so the piece [t, next) holds t; LightGBM when value \u2264 t, so (previous, t] holds t; a LightGBM
+ * node that reads |value| \u2264 1e-35 as missing adds a point inside that band and one on each side of it).
  *
- * The points of a feature are the ends of its interval and every threshold inside it: XGBoost sends a value left
- * when float32(value) < t, so the piece [t, next threshold) holds t itself and the piece below the lowest threshold
- * inside holds the lower end; LightGBM sends it left when value \u2264 t, so the piece (previous threshold, t] holds t and
- * the piece above the highest threshold holds the upper end. A LightGBM node that reads |value| \u2264 1e-35 as missing
- * adds a point inside that band and one on each side of it.
+ * The search fixes one feature at a time. For the box of points still free it bounds each output's sum from above
+ * and below by the largest and smallest leaf every tree can still reach, and skips the box when even those bounds
+ * (loosened by the rounding of the library's own sums) leave no success possible. A point with every feature fixed
+ * is scored with the model's own arithmetic (forest.ts) and judged by the run's success rule, so no bound ever
+ * decides a verdict: it only skips boxes that hold no success.
  *
- *   success    some point is a success for the run's objective and review policy; the candidate is the success
- *              where gold's margin (its score minus the best other) is lowest, the first such in visiting order.
- *   certified  no point is a success: no point of F(x) moves the row, for this model and this threat model only.
- *   tie        without a success, gold's lowest margin is exactly 0 (argmax's first-label rule kept gold): never
- *              certified.
- *   undecided  more points than MAX_POINTS: nothing is claimed (certified and tie null); the row keeps x.
+ *   success    a point is a success; the candidate is the first the search reaches (most promising boxes first).
+ *   certified  every box holds no success: no point of F(x) moves the row, for this model and this threat model only.
+ *   tie        no success, and a visited point leaves gold's margin exactly 0 (argmax's first-label rule kept
+ *              gold): never certified.
+ *   undecided  the search would open more than MAX_BOXES boxes: nothing is claimed (certified and tie null); the
+ *              row keeps x.
  */
 
 
 
 
-/** The most points one row may visit; a row with more is undecided. */
-const MAX_POINTS = 1_000_000;
+/** The most boxes one row's search may open; a row that needs more is undecided. */
+const MAX_BOXES = 1_000_000;
 /** LightGBM's band of values a node of missing type Zero reads as missing. */
 const ZERO_BAND = 1e-35;
 /** The scores of a row point in label order, by the model's own arithmetic. */
 function treeScores(view, point) {
     const x = view.featureAt.map((i) => point[i]);
-    const scores = (0,forest/* scoresOf */.xt)(view.forest, (0,forest/* margins */.yq)(view.forest, x));
+    const scores = (0,trees_forest/* scoresOf */.xt)(view.forest, (0,trees_forest/* margins */.yq)(view.forest, x));
     return view.classOf.map((k) => scores[k]);
 }
 /** Per row feature: the model's thresholds on it, and whether a node reads a band around zero as missing. */
@@ -34760,60 +34767,198 @@ function goldMargin(scores, gold) {
             other = scores[k];
     return scores[gold] - other;
 }
-function treeExact(x, gold, targets, view, space, policy, maxPoints = MAX_POINTS) {
+/** The reachable leaves' largest and smallest values per output, with the features at depth \u2265 `depth` free. */
+function bound(s, point, depth) {
+    const { forest, featureAt } = s.view;
+    s.upper.set(forest.base);
+    s.lower.set(forest.base);
+    const stack = [];
+    for (const tree of forest.trees) {
+        let hi = -Infinity;
+        let lo = Infinity;
+        stack.push(0);
+        while (stack.length > 0) {
+            const node = stack.pop();
+            const f = tree.feature[node];
+            if (f < 0) {
+                const v = tree.value[node];
+                if (v > hi)
+                    hi = v;
+                if (v < lo)
+                    lo = v;
+                continue;
+            }
+            const i = featureAt[f];
+            const d = s.position[i];
+            if (d < 0 || d < depth) {
+                const left = (0,trees_forest/* goesLeft */.om)(tree, node, point[i], forest.float32);
+                stack.push(left ? tree.left[node] : tree.right[node]);
+                continue;
+            }
+            // Free: a side is reachable when some point of the feature goes there (a band node may go either way).
+            const points = s.options[d];
+            const band = tree.missing[node] === trees_forest/* MISSING_ZERO */.W9;
+            if (band || (0,trees_forest/* goesLeft */.om)(tree, node, points[0], forest.float32))
+                stack.push(tree.left[node]);
+            if (band || !(0,trees_forest/* goesLeft */.om)(tree, node, points[points.length - 1], forest.float32))
+                stack.push(tree.right[node]);
+        }
+        s.upper[tree.output] = s.upper[tree.output] + hi;
+        s.lower[tree.output] = s.lower[tree.output] + lo;
+    }
+}
+/**
+ * Whether some point of the box may be a success (a necessary condition, loosened by the rounding slack), and how
+ * promising it is (the largest bound on a rival's lead). One margin (sigmoid): class 1 wins when it is above 0.
+ */
+function promise(s) {
+    const { upper, lower } = s;
+    if (s.view.forest.link === 'sigmoid')
+        return s.goldClass === 1 ? -lower[0] : upper[0];
+    let best = -Infinity;
+    for (const r of s.rivals) {
+        // Untargeted: r must overtake gold; targeted: r must overtake every other class.
+        let lead = Infinity;
+        for (let k = 0; k < upper.length; k++) {
+            if (k === r || (!s.targeted && k !== s.goldClass))
+                continue;
+            const v = upper[r] - lower[k];
+            if (v < lead)
+                lead = v;
+        }
+        if (lead > best)
+            best = lead;
+    }
+    return best;
+}
+function treeExact(x, gold, targets, view, space, policy, maxBoxes = MAX_BOXES) {
     const ends = intervals(x, space);
     const { cuts, zeroBand } = thresholdsByFeature(view, x.length);
-    // Features that move and that some tree reads; the others keep their value.
-    const moving = [];
-    const options = [];
-    let count = 1;
+    const position = new Int32Array(x.length).fill(-1);
+    const found = [];
     for (let i = 0; i < x.length; i++) {
         const lo = ends.lo[i];
         const hi = ends.hi[i];
         if (lo === hi || cuts[i].length === 0)
             continue;
         const points = piecePoints(lo, hi, cuts[i], zeroBand[i]);
-        if (points.length < 2)
-            continue;
-        moving.push(i);
-        options.push(points);
-        count *= points.length;
+        if (points.length >= 2)
+            found.push({ i, points });
     }
-    if (count > maxPoints)
-        return { candidate: [...x], certified: null, tie: null, points: count };
+    // Features with the most pieces first: the bound tightens fastest where the choice is widest.
+    found.sort((a, b) => b.points.length - a.points.length || a.i - b.i);
+    found.forEach((m, d) => (position[m.i] = d));
     const g = view.labels.indexOf(gold);
+    const goldClass = view.classOf[g];
+    const outputs = view.forest.base.length;
+    const classes = view.forest.link === 'sigmoid' ? 2 : outputs;
+    const targetClasses = targets === null ? null : targets.map((t) => view.classOf[view.labels.indexOf(t)]);
+    // Targeted, and gold is protected towards nothing: no point can be a success.
+    if (targetClasses !== null && targetClasses.length === 0)
+        return { candidate: [...x], certified: true, tie: false, boxes: 0 };
+    let scale = 0;
+    for (const b of view.forest.base)
+        scale += Math.abs(b);
+    for (const tree of view.forest.trees) {
+        let m = 0;
+        for (const v of tree.value)
+            if (Math.abs(v) > m)
+                m = Math.abs(v);
+        scale += m;
+    }
+    const s = {
+        view,
+        moving: found.map((m) => m.i),
+        options: found.map((m) => m.points),
+        position,
+        upper: new Float64Array(outputs),
+        lower: new Float64Array(outputs),
+        rivals: targetClasses ?? Array.from({ length: classes }, (_, k) => k).filter((k) => k !== goldClass),
+        goldClass,
+        targeted: targetClasses !== null && outputs > 1,
+        // Each float32 addition rounds by at most 2\u207b\u00b2\u2074 of the running sum; taken four times over per tree.
+        slack: view.forest.float32 ? 4 * (view.forest.trees.length + 1) * 2 ** -24 * scale : 1e-12 * (1 + scale)
+    };
     const rule = {
         objective: targets === null ? 'untargeted' : 'targeted',
         transitions: (targets ?? []).map((to) => ({ from: gold, to })),
         policy
     };
     const point = [...x];
-    const digits = new Array(moving.length).fill(0);
-    let best = null;
-    let bestMargin = Infinity;
-    let bestSuccess = false;
-    for (let visited = 0; visited < count; visited++) {
-        for (let d = 0; d < moving.length; d++)
-            point[moving[d]] = options[d][digits[d]];
-        const scores = treeScores(view, point);
-        const success = (0,attack_success/* isAttackSuccess */.sH)(rule, view.labels, gold, scores);
-        const margin = goldMargin(scores, g);
-        if ((success && !bestSuccess) || (success === bestSuccess && margin < bestMargin)) {
-            best = [...point];
-            bestMargin = margin;
-            bestSuccess = success;
+    let boxes = 0;
+    let success = null;
+    let tie = false;
+    let lowest = null;
+    let lowestMargin = Infinity;
+    const visit = (depth) => {
+        if (++boxes > maxBoxes)
+            return false;
+        if (depth === s.moving.length) {
+            const scores = treeScores(view, point);
+            if ((0,attack_success/* isAttackSuccess */.sH)(rule, view.labels, gold, scores)) {
+                success = [...point];
+                return true;
+            }
+            const margin = goldMargin(scores, g);
+            if (margin === 0)
+                tie = true;
+            if (margin < lowestMargin) {
+                lowestMargin = margin;
+                lowest = [...point];
+            }
+            return true;
         }
-        // The next point: a mixed-radix counter over the moving features.
-        for (let d = 0; d < moving.length; d++) {
-            digits[d] = digits[d] + 1;
-            if (digits[d] < options[d].length)
-                break;
-            digits[d] = 0;
+        const i = s.moving[depth];
+        const points = s.options[depth];
+        // Each child's promise, then the most promising first; a child whose bound rules out success is skipped.
+        const children = [];
+        for (const v of points) {
+            point[i] = v;
+            bound(s, point, depth + 1);
+            const p = promise(s);
+            if (p >= -s.slack)
+                children.push({ v, p });
         }
-    }
-    const candidate = best ?? [...x];
-    const tie = !bestSuccess && bestMargin === 0;
-    return { candidate, certified: !bestSuccess && !tie, tie, points: count };
+        children.sort((a, b) => b.p - a.p);
+        for (const c of children) {
+            point[i] = c.v;
+            if (!visit(depth + 1))
+                return false;
+            if (success !== null)
+                return true;
+        }
+        point[i] = x[i];
+        return true;
+    };
+    bound(s, point, 0);
+    const decided = promise(s) < -s.slack ? true : visit(0);
+    if (!decided)
+        return { candidate: [...x], certified: null, tie: null, boxes };
+    if (success !== null)
+        return { candidate: success, certified: false, tie: false, boxes };
+    return { candidate: lowest ?? closest(s, x), certified: !tie, tie, boxes };
+}
+/**
+ * The point of F(x) the bound finds most promising, one feature at a time: the candidate a certified row reports
+ * when the bound ruled out every box before any point was scored (a point of F(x), as exact's other rows are).
+ */
+function closest(s, x) {
+    const point = [...x];
+    s.moving.forEach((i, depth) => {
+        let best = x[i];
+        let bestPromise = -Infinity;
+        for (const v of s.options[depth]) {
+            point[i] = v;
+            bound(s, point, depth + 1);
+            const p = promise(s);
+            if (p > bestPromise) {
+                bestPromise = p;
+                best = v;
+            }
+        }
+        point[i] = best;
+    });
+    return point;
 }
 /** The row's predicted label by the model's own arithmetic (decide's first-label rule on ties). */
 function treePrediction(view, point) {
@@ -35236,10 +35381,11 @@ function exactCandidate(row) {
     const accepted = (0,attack_success/* isAttackSuccess */.sH)({ objective: targets === null ? 'untargeted' : 'targeted', transitions, policy }, labels, gold, model.probabilities(outcome.candidate));
     return outcomeRow(x, outcome.candidate, true, space, !outcome.tie && !accepted, outcome.tie);
 }
-const TREE_METHOD = 'a tree ensemble: one point in each cell the thresholds of its trees cut F(x) into (the ends of each ' +
-    "feature's interval and every threshold inside it), each judged by the model's own scores; no success = " +
-    'certified; more than 1,000,000 points = undecided';
-/** exact on a tree ensemble: every cell of F(x) visited (tree-exact.ts); rows the model gets wrong are not attacked. */
+const TREE_METHOD = 'a tree ensemble: a branch and bound over the cells the thresholds of its trees cut F(x) into (per feature the ' +
+    "ends of its interval and every threshold inside it), boxes skipped when the reachable leaves' bounds rule out a " +
+    "success, every verdict from the model's own scores at a point; no success = certified; more than 1,000,000 " +
+    'boxes = undecided';
+/** exact on a tree ensemble: branch and bound over F(x)'s cells (tree-exact.ts); misclassified rows are not attacked. */
 function treeCandidate(x, gold, targets, model, space, policy) {
     const view = model.treeView(space.names);
     if (treePrediction(view, x) !== gold)

@@ -2,3 +2,4 @@
 export { margins } from '../../src/models/trees/forest.js';
 export { readLightgbmText } from '../../src/models/trees/lightgbm-text.js';
 export { readXgboostJson } from '../../src/models/trees/xgboost-json.js';
+export { treeExact } from '../../src/tabular/tree-exact.js';

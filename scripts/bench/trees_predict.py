@@ -3,7 +3,8 @@
 
 Trains a 100-tree depth-6 XGBoost model and a 100-tree, 64-leaf LightGBM model on seeded data, saves them and the
 rows to score into OUT_DIR, times each library's predict (raw margins, one thread) over the rows, best of REPEATS,
-and prints one JSON line: {"rows", "trees", "xgboost": {"file", "seconds", "version"}, "lightgbm": {...}, "x": path}.
+and prints one JSON line: {"rows", "trees", "xgboost": {"file", "seconds", "version"}, "lightgbm": {...}, "x": path,
+"exact_model": path}; the last is a 20-tree depth-3 XGBoost model for the exact bench.
 Usage: trees_predict.py OUT_DIR ROWS REPEATS
 """
 import json
@@ -49,10 +50,19 @@ lgbm = lgb.train(params, lgb.Dataset(X, label=y), num_boost_round=100)
 lgbm.save_model(out + "/bench-lgb.txt")
 lgb_seconds = best(lambda: lgbm.predict(rows, raw_score=True, num_threads=1))
 
+# The exact bench's model: 20 trees of depth 3 (SPEC §25's speed figure).
+small = xgb.train(
+    {"objective": "binary:logistic", "max_depth": 3, "eta": 0.3, "seed": 0, "nthread": 1},
+    xgb.DMatrix(X, label=y),
+    num_boost_round=20,
+)
+small.save_model(out + "/bench-xgb-20x3.json")
+
 print(json.dumps({
     "rows": n,
     "trees": 100,
     "xgboost": {"file": out + "/bench-xgb.json", "seconds": xgb_seconds, "version": xgb.__version__},
     "lightgbm": {"file": out + "/bench-lgb.txt", "seconds": lgb_seconds, "version": lgb.__version__},
     "x": out + "/rows.f64",
+    "exact_model": out + "/bench-xgb-20x3.json",
 }))

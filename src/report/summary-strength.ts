@@ -27,8 +27,8 @@ function exactMethodSentence(objective: string, labels: number): string {
         'once (a small linear program per target)'
       : "the largest change any point of the feasible set can make to each rival label's logit gap";
   return (
-    `\`exact\` computes, for the logistic regression, ${what}; for a tree ensemble it judges one point in every cell ` +
-    `the trees' thresholds cut the feasible set into. So its successes are every failure there is.`
+    `\`exact\` computes, for the logistic regression, ${what}; for a tree ensemble it searches every cell the ` +
+    `trees' thresholds cut the feasible set into. So its successes are every failure there is.`
   );
 }
 

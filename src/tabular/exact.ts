@@ -339,11 +339,12 @@ export function exactCandidate(row: ExactRow): TabularCandidate {
 }
 
 const TREE_METHOD =
-  'a tree ensemble: one point in each cell the thresholds of its trees cut F(x) into (the ends of each ' +
-  "feature's interval and every threshold inside it), each judged by the model's own scores; no success = " +
-  'certified; more than 1,000,000 points = undecided';
+  'a tree ensemble: a branch and bound over the cells the thresholds of its trees cut F(x) into (per feature the ' +
+  "ends of its interval and every threshold inside it), boxes skipped when the reachable leaves' bounds rule out a " +
+  "success, every verdict from the model's own scores at a point; no success = certified; more than 1,000,000 " +
+  'boxes = undecided';
 
-/** exact on a tree ensemble: every cell of F(x) visited (tree-exact.ts); rows the model gets wrong are not attacked. */
+/** exact on a tree ensemble: branch and bound over F(x)'s cells (tree-exact.ts); misclassified rows are not attacked. */
 function treeCandidate(
   x: readonly number[],
   gold: string,

@@ -1,31 +1,32 @@
 /**
- * `exact` on a tree ensemble (docs/tabular.md#exact-on-trees): the worst case over F(x) found by visiting every cell
- * the ensemble's thresholds cut F(x) into. A sum of trees is constant wherever no feature crosses a threshold of
- * its own, so one point per cell of the product of per-feature pieces shows every decision the model can take in
- * F(x); the model's own arithmetic (forest.ts) is evaluated at each point, so no rounding stands between the
- * verdict and the model.
+ * `exact` on a tree ensemble (docs/tabular.md#exact-on-trees): the worst case over F(x), exactly, by a branch and
+ * bound over the cells the ensemble's thresholds cut F(x) into. A sum of trees is constant wherever no feature
+ * crosses a threshold of its own, so one point per piece of each feature's interval shows every decision the model
+ * can take in F(x): the ends of the interval and every threshold inside it (XGBoost sends a value left when
+ * float32(value) < t, so the piece [t, next) holds t; LightGBM when value ≤ t, so (previous, t] holds t; a LightGBM
+ * node that reads |value| ≤ 1e-35 as missing adds a point inside that band and one on each side of it).
  *
- * The points of a feature are the ends of its interval and every threshold inside it: XGBoost sends a value left
- * when float32(value) < t, so the piece [t, next threshold) holds t itself and the piece below the lowest threshold
- * inside holds the lower end; LightGBM sends it left when value ≤ t, so the piece (previous threshold, t] holds t and
- * the piece above the highest threshold holds the upper end. A LightGBM node that reads |value| ≤ 1e-35 as missing
- * adds a point inside that band and one on each side of it.
+ * The search fixes one feature at a time. For the box of points still free it bounds each output's sum from above
+ * and below by the largest and smallest leaf every tree can still reach, and skips the box when even those bounds
+ * (loosened by the rounding of the library's own sums) leave no success possible. A point with every feature fixed
+ * is scored with the model's own arithmetic (forest.ts) and judged by the run's success rule, so no bound ever
+ * decides a verdict: it only skips boxes that hold no success.
  *
- *   success    some point is a success for the run's objective and review policy; the candidate is the success
- *              where gold's margin (its score minus the best other) is lowest, the first such in visiting order.
- *   certified  no point is a success: no point of F(x) moves the row, for this model and this threat model only.
- *   tie        without a success, gold's lowest margin is exactly 0 (argmax's first-label rule kept gold): never
- *              certified.
- *   undecided  more points than MAX_POINTS: nothing is claimed (certified and tie null); the row keeps x.
+ *   success    a point is a success; the candidate is the first the search reaches (most promising boxes first).
+ *   certified  every box holds no success: no point of F(x) moves the row, for this model and this threat model only.
+ *   tie        no success, and a visited point leaves gold's margin exactly 0 (argmax's first-label rule kept
+ *              gold): never certified.
+ *   undecided  the search would open more than MAX_BOXES boxes: nothing is claimed (certified and tie null); the
+ *              row keeps x.
  */
 import { isAttackSuccess, type ReviewPolicy } from '../evidence/attack-success.js';
-import { margins, scoresOf } from '../models/trees/forest.js';
+import { goesLeft, margins, MISSING_ZERO, scoresOf } from '../models/trees/forest.js';
 import { decide } from '../models/model.js';
 import { intervals } from './clip.js';
 import type { FeatureSpace, TreeView } from './contract.js';
 
-/** The most points one row may visit; a row with more is undecided. */
-const MAX_POINTS = 1_000_000;
+/** The most boxes one row's search may open; a row that needs more is undecided. */
+const MAX_BOXES = 1_000_000;
 
 /** LightGBM's band of values a node of missing type Zero reads as missing. */
 const ZERO_BAND = 1e-35;
@@ -35,8 +36,8 @@ interface TreeExactOutcome {
   /** null when undecided. */
   certified: boolean | null;
   tie: boolean | null;
-  /** Points visited (the product of the per-feature point counts), or the count that was over the limit. */
-  points: number;
+  /** Boxes the search opened (over the limit when undecided). */
+  boxes: number;
 }
 
 /** The scores of a row point in label order, by the model's own arithmetic. */
@@ -86,6 +87,86 @@ function goldMargin(scores: readonly number[], gold: number): number {
   return (scores[gold] as number) - other;
 }
 
+/**
+ * What the rows of one search share: the moving features, their points and where each sits in the row, and the
+ * bound that prunes a box (`possible`).
+ */
+interface Search {
+  view: TreeView;
+  moving: number[];
+  options: number[][];
+  /** position[i]: the depth at which row feature i is fixed (−1: it never moves). */
+  position: Int32Array;
+  /** Per output: the largest and the smallest sum of reachable leaves over the current box (base included). */
+  upper: Float64Array;
+  lower: Float64Array;
+  /** The classes gold can lose to (untargeted: every other; targeted: the targets'). */
+  rivals: number[];
+  goldClass: number;
+  targeted: boolean;
+  /** How far rounding can move a sum of leaves (XGBoost sums in float32). */
+  slack: number;
+}
+
+/** The reachable leaves' largest and smallest values per output, with the features at depth ≥ `depth` free. */
+function bound(s: Search, point: readonly number[], depth: number): void {
+  const { forest, featureAt } = s.view;
+  s.upper.set(forest.base);
+  s.lower.set(forest.base);
+  const stack: number[] = [];
+  for (const tree of forest.trees) {
+    let hi = -Infinity;
+    let lo = Infinity;
+    stack.push(0);
+    while (stack.length > 0) {
+      const node = stack.pop() as number;
+      const f = tree.feature[node] as number;
+      if (f < 0) {
+        const v = tree.value[node] as number;
+        if (v > hi) hi = v;
+        if (v < lo) lo = v;
+        continue;
+      }
+      const i = featureAt[f] as number;
+      const d = s.position[i] as number;
+      if (d < 0 || d < depth) {
+        const left = goesLeft(tree, node, point[i] as number, forest.float32);
+        stack.push(left ? (tree.left[node] as number) : (tree.right[node] as number));
+        continue;
+      }
+      // Free: a side is reachable when some point of the feature goes there (a band node may go either way).
+      const points = s.options[d] as number[];
+      const band = tree.missing[node] === MISSING_ZERO;
+      if (band || goesLeft(tree, node, points[0] as number, forest.float32)) stack.push(tree.left[node] as number);
+      if (band || !goesLeft(tree, node, points[points.length - 1] as number, forest.float32))
+        stack.push(tree.right[node] as number);
+    }
+    s.upper[tree.output] = (s.upper[tree.output] as number) + hi;
+    s.lower[tree.output] = (s.lower[tree.output] as number) + lo;
+  }
+}
+
+/**
+ * Whether some point of the box may be a success (a necessary condition, loosened by the rounding slack), and how
+ * promising it is (the largest bound on a rival's lead). One margin (sigmoid): class 1 wins when it is above 0.
+ */
+function promise(s: Search): number {
+  const { upper, lower } = s;
+  if (s.view.forest.link === 'sigmoid') return s.goldClass === 1 ? -(lower[0] as number) : (upper[0] as number);
+  let best = -Infinity;
+  for (const r of s.rivals) {
+    // Untargeted: r must overtake gold; targeted: r must overtake every other class.
+    let lead = Infinity;
+    for (let k = 0; k < upper.length; k++) {
+      if (k === r || (!s.targeted && k !== s.goldClass)) continue;
+      const v = (upper[r] as number) - (lower[k] as number);
+      if (v < lead) lead = v;
+    }
+    if (lead > best) best = lead;
+  }
+  return best;
+}
+
 export function treeExact(
   x: readonly number[],
   gold: string,
@@ -93,57 +174,124 @@ export function treeExact(
   view: TreeView,
   space: FeatureSpace,
   policy: ReviewPolicy | null,
-  maxPoints = MAX_POINTS
+  maxBoxes = MAX_BOXES
 ): TreeExactOutcome {
   const ends = intervals(x, space);
   const { cuts, zeroBand } = thresholdsByFeature(view, x.length);
-  // Features that move and that some tree reads; the others keep their value.
-  const moving: number[] = [];
-  const options: number[][] = [];
-  let count = 1;
+  const position = new Int32Array(x.length).fill(-1);
+  const found: Array<{ i: number; points: number[] }> = [];
   for (let i = 0; i < x.length; i++) {
     const lo = ends.lo[i] as number;
     const hi = ends.hi[i] as number;
     if (lo === hi || (cuts[i] as number[]).length === 0) continue;
     const points = piecePoints(lo, hi, cuts[i] as number[], zeroBand[i] as boolean);
-    if (points.length < 2) continue;
-    moving.push(i);
-    options.push(points);
-    count *= points.length;
+    if (points.length >= 2) found.push({ i, points });
   }
-  if (count > maxPoints) return { candidate: [...x], certified: null, tie: null, points: count };
+  // Features with the most pieces first: the bound tightens fastest where the choice is widest.
+  found.sort((a, b) => b.points.length - a.points.length || a.i - b.i);
+  found.forEach((m, d) => (position[m.i] = d));
   const g = view.labels.indexOf(gold);
+  const goldClass = view.classOf[g] as number;
+  const outputs = view.forest.base.length;
+  const classes = view.forest.link === 'sigmoid' ? 2 : outputs;
+  const targetClasses = targets === null ? null : targets.map((t) => view.classOf[view.labels.indexOf(t)] as number);
+  // Targeted, and gold is protected towards nothing: no point can be a success.
+  if (targetClasses !== null && targetClasses.length === 0)
+    return { candidate: [...x], certified: true, tie: false, boxes: 0 };
+  let scale = 0;
+  for (const b of view.forest.base) scale += Math.abs(b);
+  for (const tree of view.forest.trees) {
+    let m = 0;
+    for (const v of tree.value) if (Math.abs(v) > m) m = Math.abs(v);
+    scale += m;
+  }
+  const s: Search = {
+    view,
+    moving: found.map((m) => m.i),
+    options: found.map((m) => m.points),
+    position,
+    upper: new Float64Array(outputs),
+    lower: new Float64Array(outputs),
+    rivals: targetClasses ?? Array.from({ length: classes }, (_, k) => k).filter((k) => k !== goldClass),
+    goldClass,
+    targeted: targetClasses !== null && outputs > 1,
+    // Each float32 addition rounds by at most 2⁻²⁴ of the running sum; taken four times over per tree.
+    slack: view.forest.float32 ? 4 * (view.forest.trees.length + 1) * 2 ** -24 * scale : 1e-12 * (1 + scale)
+  };
   const rule = {
     objective: targets === null ? ('untargeted' as const) : ('targeted' as const),
     transitions: (targets ?? []).map((to) => ({ from: gold, to })),
     policy
   };
   const point = [...x];
-  const digits = new Array<number>(moving.length).fill(0);
-  let best: number[] | null = null;
-  let bestMargin = Infinity;
-  let bestSuccess = false;
-  for (let visited = 0; visited < count; visited++) {
-    for (let d = 0; d < moving.length; d++)
-      point[moving[d] as number] = (options[d] as number[])[digits[d] as number] as number;
-    const scores = treeScores(view, point);
-    const success = isAttackSuccess(rule, view.labels, gold, scores);
-    const margin = goldMargin(scores, g);
-    if ((success && !bestSuccess) || (success === bestSuccess && margin < bestMargin)) {
-      best = [...point];
-      bestMargin = margin;
-      bestSuccess = success;
+  let boxes = 0;
+  let success: number[] | null = null;
+  let tie = false;
+  let lowest: number[] | null = null;
+  let lowestMargin = Infinity;
+  const visit = (depth: number): boolean => {
+    if (++boxes > maxBoxes) return false;
+    if (depth === s.moving.length) {
+      const scores = treeScores(view, point);
+      if (isAttackSuccess(rule, view.labels, gold, scores)) {
+        success = [...point];
+        return true;
+      }
+      const margin = goldMargin(scores, g);
+      if (margin === 0) tie = true;
+      if (margin < lowestMargin) {
+        lowestMargin = margin;
+        lowest = [...point];
+      }
+      return true;
     }
-    // The next point: a mixed-radix counter over the moving features.
-    for (let d = 0; d < moving.length; d++) {
-      digits[d] = (digits[d] as number) + 1;
-      if ((digits[d] as number) < (options[d] as number[]).length) break;
-      digits[d] = 0;
+    const i = s.moving[depth] as number;
+    const points = s.options[depth] as number[];
+    // Each child's promise, then the most promising first; a child whose bound rules out success is skipped.
+    const children: Array<{ v: number; p: number }> = [];
+    for (const v of points) {
+      point[i] = v;
+      bound(s, point, depth + 1);
+      const p = promise(s);
+      if (p >= -s.slack) children.push({ v, p });
     }
-  }
-  const candidate = best ?? [...x];
-  const tie = !bestSuccess && bestMargin === 0;
-  return { candidate, certified: !bestSuccess && !tie, tie, points: count };
+    children.sort((a, b) => b.p - a.p);
+    for (const c of children) {
+      point[i] = c.v;
+      if (!visit(depth + 1)) return false;
+      if (success !== null) return true;
+    }
+    point[i] = x[i] as number;
+    return true;
+  };
+  bound(s, point, 0);
+  const decided = promise(s) < -s.slack ? true : visit(0);
+  if (!decided) return { candidate: [...x], certified: null, tie: null, boxes };
+  if (success !== null) return { candidate: success, certified: false, tie: false, boxes };
+  return { candidate: lowest ?? closest(s, x), certified: !tie, tie, boxes };
+}
+
+/**
+ * The point of F(x) the bound finds most promising, one feature at a time: the candidate a certified row reports
+ * when the bound ruled out every box before any point was scored (a point of F(x), as exact's other rows are).
+ */
+function closest(s: Search, x: readonly number[]): number[] {
+  const point = [...x];
+  s.moving.forEach((i, depth) => {
+    let best = x[i] as number;
+    let bestPromise = -Infinity;
+    for (const v of s.options[depth] as number[]) {
+      point[i] = v;
+      bound(s, point, depth + 1);
+      const p = promise(s);
+      if (p > bestPromise) {
+        bestPromise = p;
+        best = v;
+      }
+    }
+    point[i] = best;
+  });
+  return point;
 }
 
 /** The row's predicted label by the model's own arithmetic (decide's first-label rule on ties). */

@@ -12,7 +12,7 @@
  */
 
 /** How a node treats a missing value: LightGBM's missing type (0 none, 1 zero, 2 NaN); XGBoost's nodes are all NaN. */
-const MISSING_ZERO = 1;
+export const MISSING_ZERO = 1;
 export const MISSING_NAN = 2;
 
 /** LightGBM's zero threshold: a value this close to 0 is "zero" for a node of missing type Zero. */
@@ -59,25 +59,27 @@ export interface Forest {
   readonly float32: boolean;
 }
 
+/** Whether a node sends the value left, by its format's rule (the module comment). */
+export function goesLeft(tree: Tree, node: number, value: number, float32: boolean): boolean {
+  let v = value;
+  if (float32) {
+    // NaN stays NaN under fround.
+    v = Math.fround(v);
+    return v !== v ? tree.defaultLeft[node] === 1 : v < (tree.threshold[node] as number);
+  }
+  const type = tree.missing[node] as number;
+  if (v !== v && type !== MISSING_NAN) v = 0;
+  if ((type === MISSING_NAN && v !== v) || (type === MISSING_ZERO && Math.abs(v) <= ZERO_THRESHOLD))
+    return tree.defaultLeft[node] === 1;
+  return v <= (tree.threshold[node] as number);
+}
+
 /** The leaf a row (in the model's feature order) reaches in a tree. */
 function leafOf(tree: Tree, x: ArrayLike<number>, float32: boolean): number {
   let node = 0;
-  const { feature, threshold, left, right, defaultLeft, missing } = tree;
-  for (let f = feature[0] as number; f >= 0; f = feature[node] as number) {
-    let v = x[f] as number;
-    if (float32) {
-      // NaN stays NaN under fround.
-      v = Math.fround(v);
-      if (v !== v) node = defaultLeft[node] === 1 ? (left[node] as number) : (right[node] as number);
-      else node = v < (threshold[node] as number) ? (left[node] as number) : (right[node] as number);
-      continue;
-    }
-    const type = missing[node] as number;
-    if (v !== v && type !== MISSING_NAN) v = 0;
-    if ((type === MISSING_NAN && v !== v) || (type === MISSING_ZERO && Math.abs(v) <= ZERO_THRESHOLD))
-      node = defaultLeft[node] === 1 ? (left[node] as number) : (right[node] as number);
-    else node = v <= (threshold[node] as number) ? (left[node] as number) : (right[node] as number);
-  }
+  const { feature, left, right } = tree;
+  for (let f = feature[0] as number; f >= 0; f = feature[node] as number)
+    node = goesLeft(tree, node, x[f] as number, float32) ? (left[node] as number) : (right[node] as number);
   return node;
 }
 
