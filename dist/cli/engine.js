@@ -35385,7 +35385,7 @@ const TREE_METHOD = 'a tree ensemble: a branch and bound over the cells the thre
     "ends of its interval and every threshold inside it), boxes skipped when the reachable leaves' bounds rule out a " +
     "success, every verdict from the model's own scores at a point; no success = certified; more than 1,000,000 " +
     'boxes = undecided';
-/** exact on a tree ensemble: branch and bound over F(x)'s cells (tree-exact.ts); misclassified rows are not attacked. */
+/** exact on a tree ensemble: branch and bound over F(x)'s cells (tree-exact.ts); misclassified rows are skipped. */
 function treeCandidate(x, gold, targets, model, space, policy) {
     const view = model.treeView(space.names);
     if (treePrediction(view, x) !== gold)

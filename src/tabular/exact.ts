@@ -344,7 +344,7 @@ const TREE_METHOD =
   "success, every verdict from the model's own scores at a point; no success = certified; more than 1,000,000 " +
   'boxes = undecided';
 
-/** exact on a tree ensemble: branch and bound over F(x)'s cells (tree-exact.ts); misclassified rows are not attacked. */
+/** exact on a tree ensemble: branch and bound over F(x)'s cells (tree-exact.ts); misclassified rows are skipped. */
 function treeCandidate(
   x: readonly number[],
   gold: string,
