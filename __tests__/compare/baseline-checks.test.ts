@@ -6,7 +6,7 @@ import { runAction } from '../../src/action/main.js';
 import { main } from '../../src/cli/main.js';
 import { parseBaselineChecks } from '../../src/compare/baseline-checks.js';
 import { run } from '../../src/engine.js';
-import { EXAMPLE_CONFIG, exampleRepo } from '../helpers.js';
+import { EXAMPLE_CONFIG, smallExampleRepo } from '../helpers.js';
 import { fakeHost } from '../action/fake-host.js';
 
 const ok = {
@@ -57,7 +57,7 @@ describe('parseBaselineChecks', () => {
 
 describe('a baseline whose checks.json is malformed but matches its manifest', () => {
   test('the CLI refuses it in one line (exit 2); the action warns and runs without a comparison', async () => {
-    const root = exampleRepo();
+    const root = smallExampleRepo();
     await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'base' });
     const bad = file([{ ...ok, status: 'green' }]);
     writeFileSync(join(root, 'base', 'checks.json'), bad);
@@ -97,7 +97,7 @@ describe('a baseline whose checks.json is malformed but matches its manifest', (
 
 describe('the action with block_on: new and a baseline', () => {
   test('known failures do not fail the step: they are warning annotations, and the summary says what changed', async () => {
-    const root = exampleRepo();
+    const root = smallExampleRepo();
     await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'base' });
     const config = join(root, EXAMPLE_CONFIG);
     writeFileSync(config, readFileSync(config, 'utf8').replace('gate:\n', 'gate:\n  block_on: new\n'));
@@ -116,9 +116,9 @@ describe('the action with block_on: new and a baseline', () => {
       title: 'Evidence Gate: known protected transitions failure',
       file: EXAMPLE_CONFIG
     });
-    expect(host.infos).toContain('22 more known failures not annotated: see the job summary and checks.json');
+    expect(host.infos).toContain('15 more known failures not annotated: see the job summary and checks.json');
     expect(host.summaries[0]).toContain(
-      '**What this pull request changed:** no check newly failing, worse or fixed; 32 failing on the base branch as well.'
+      '**What this pull request changed:** no check newly failing, worse or fixed; 25 failing on the base branch as well.'
     );
   });
 });

@@ -32170,7 +32170,8 @@ class TreeEnsembleModel {
                 classes: this.order.map((_, k) => this.labels[this.order.indexOf(k)])
             },
             digest: this.plan.digest,
-            probabilities: true
+            probabilities: true,
+            files: [{ path: this.plan.path, sha256: this.plan.digest }]
         };
     }
     async score(inputs) {

@@ -25,6 +25,8 @@ export interface ModelDescription {
   /** SHA-256 of the canonical serialisation of the trained parameters. */
   digest: string;
   probabilities: boolean;
+  /** The repository files the model was read from, with their SHA-256 (verify --rerun checks them before rerunning). */
+  files?: Array<{ path: string; sha256: string }>;
 }
 
 /** How a call's inputs will be used, so that a model keeps only what pays. */

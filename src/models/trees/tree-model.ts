@@ -80,7 +80,8 @@ export class TreeEnsembleModel implements Model {
         classes: this.order.map((_, k) => this.labels[this.order.indexOf(k)] as string)
       },
       digest: this.plan.digest,
-      probabilities: true
+      probabilities: true,
+      files: [{ path: this.plan.path, sha256: this.plan.digest }]
     };
   }
 
