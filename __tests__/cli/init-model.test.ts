@@ -57,7 +57,8 @@ test('which entry a file becomes', () => {
 test.each([
   [
     'model.onnx',
-    'expected a saved scikit-learn estimator (.joblib, .pkl) or a Python module (.py), found a .onnx file'
+    "expected a saved scikit-learn estimator (.joblib, .pkl), a Python module (.py), XGBoost's JSON model or " +
+      "LightGBM's text model, found a .onnx file"
   ],
   ['serve.py', 'expected a module defining a top-level function'],
   ['nowhere.py', 'no such file']
@@ -127,4 +128,48 @@ test('tabular data with a model: black-box attacks instead of fgm, and the confi
     attacks: { noise: {}, boundary: { queries: 1000 } }
   });
   expect(config.threat_model.attacks.fgm).toBeUndefined();
+});
+
+describe('a tree ensemble file (docs/models.md#tree-ensembles)', () => {
+  const TREES = join(REPO_ROOT, 'examples/trees-tabular');
+  const treeRepo = () =>
+    tempRepo({
+      'data/train.csv': readFileSync(join(TREES, 'data/train.csv'), 'utf8'),
+      'data/test.csv': readFileSync(join(TREES, 'data/test.csv'), 'utf8'),
+      'models/parcels.json': readFileSync(join(TREES, 'models/parcels-xgb.json'), 'utf8'),
+      'models/parcels.txt': readFileSync(join(TREES, 'models/parcels-lgb.txt'), 'utf8')
+    });
+  const TREE_INIT = ['init', '--train', 'data/train.csv', '--evaluate', 'data/test.csv'];
+
+  test.each([
+    ['models/parcels.json', 'xgboost'],
+    ['models/parcels.txt', 'lightgbm']
+  ])(
+    '%s becomes a %s entry, and the config init writes runs as written',
+    async (file, kind) => {
+      const root = treeRepo();
+      const r = await cli([...TREE_INIT, '--model', file], root);
+      expect(r).toMatchObject({ code: 0, stderr: '' });
+      const config = parse(readFileSync(join(root, '.github/evidence-gate.yml'), 'utf8'));
+      expect(config.models).toContainEqual({ name: 'parcels', [kind]: { file } });
+      const ran = await cli(['run', '--config', '.github/evidence-gate.yml', '--quiet'], root);
+      expect(ran.stderr).toBe('');
+      expect([0, 1]).toContain(ran.code);
+      const manifest = JSON.parse(readFileSync(join(root, 'evidence-gate-out/manifest.json'), 'utf8'));
+      expect(manifest.models.find((m: { name: string }) => m.name === 'parcels')).toMatchObject({ kind });
+    },
+    30_000
+  );
+
+  test('on text data it is refused, naming the task it serves', async () => {
+    const root = dataRepo({ 'm.json': readFileSync(join(TREES, 'models/parcels-xgb.json'), 'utf8') });
+    const r = await cli([...INIT, '--model', 'm.json'], root);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--model "m.json": a xgboost model serves task tabular; this data is read as text');
+  });
+
+  test('a .json or .txt file that is neither model is refused as before', () => {
+    expect(() => modelEntry('m.json', () => '{"a": 1}')).toThrow(/XGBoost's JSON model or LightGBM's text model/);
+    expect(() => modelEntry('notes.txt', () => 'hello\n')).toThrow(/found a \.txt file/);
+  });
 });

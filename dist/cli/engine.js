@@ -1803,10 +1803,11 @@ function withIgnoredFolder(current, folder) {
 
 ;// CONCATENATED MODULE: ./src/init/model-entry.ts
 /**
- * `init --model FILE`: the config entry for the team's own Python model (docs/models.md#python-models).
- * A saved estimator (`.joblib`, `.pkl`, `.pickle`) becomes `sklearn:`; a module (`.py`) becomes
- * `python:` with the function it defines that init finds first: `predict_proba`, then `predict`,
- * then the first other public top-level function (not `setup`).
+ * `init --model FILE`: the config entry for the team's own model (docs/models.md#python-models,
+ * docs/models.md#tree-ensembles). A saved estimator (`.joblib`, `.pkl`, `.pickle`) becomes `sklearn:`; a module
+ * (`.py`) becomes `python:` with the function it defines that init finds first: `predict_proba`, then `predict`,
+ * then the first other public top-level function (not `setup`); XGBoost's JSON model (`.json`) becomes `xgboost:` and
+ * LightGBM's text model (a file whose first line is `tree`) `lightgbm:`.
  */
 
 
@@ -1827,6 +1828,14 @@ function nameOf(path) {
     // A built-in's name would read as that built-in in reports.
     return registry/* MODEL_KINDS */.gG.some((d) => d.kind === stem) ? `${stem}-model` : stem.slice(0, 100);
 }
+/** A tree ensemble's file by its first bytes: XGBoost's JSON (a `learner` object) or LightGBM's text (`tree`). */
+function treeKind(ext, source) {
+    if (ext === '.json')
+        return /^\s*\{[\s\S]*"learner"\s*:/.test(source().slice(0, 4096)) ? 'xgboost' : null;
+    if (ext === '.txt' || ext === '.model' || ext === '')
+        return /^tree\r?\n/.test(source().slice(0, 16)) ? 'lightgbm' : null;
+    return null;
+}
 function modelEntry(path, source) {
     const ext = (0,external_node_path_.extname)(path).toLowerCase();
     const name = nameOf(path);
@@ -1838,10 +1847,19 @@ function modelEntry(path, source) {
             function: null,
             lines: [`  - name: ${(0,yaml_scalar/* yamlScalar */.E)(name)}`, `    sklearn: { file: ${(0,yaml_scalar/* yamlScalar */.E)(path)} }`, INTERPRETER_LINE]
         };
+    const trees = treeKind(ext, source);
+    if (trees !== null)
+        return {
+            name,
+            kind: trees,
+            path,
+            function: null,
+            lines: [`  - name: ${(0,yaml_scalar/* yamlScalar */.E)(name)}`, `    ${trees}: { file: ${(0,yaml_scalar/* yamlScalar */.E)(path)} }`]
+        };
     if (ext !== '.py')
-        throw new errors/* UsageError */.eb(`--model ${(0,visible/* quoted */.TL)(path)}: expected a saved scikit-learn estimator (.joblib, .pkl) or a Python module (.py), ` +
-            `found a ${ext === '' ? 'file without an extension' : `${ext} file`}; for any other model, add a command ` +
-            `entry to the config by hand (docs/models.md)`);
+        throw new errors/* UsageError */.eb(`--model ${(0,visible/* quoted */.TL)(path)}: expected a saved scikit-learn estimator (.joblib, .pkl), a Python module (.py), ` +
+            `XGBoost's JSON model or LightGBM's text model, found a ${ext === '' ? 'file without an extension' : `${ext} file`}; ` +
+            `for any other model, add a command entry to the config by hand (docs/models.md)`);
     const defined = topLevelFunctions(source());
     const found = PREFERRED.find((f) => defined.includes(f)) ?? defined.find((f) => !f.startsWith('_') && f !== 'setup');
     if (found === undefined)
@@ -1954,6 +1972,7 @@ function renderWorkflow(configPath, branch) {
  * .github/evidence-gate.yml and .github/workflows/evidence-gate.yml. It never overwrites a
  * file, and checks that the config it wrote loads with the data before saying it is done.
  */
+
 
 
 
@@ -2161,6 +2180,10 @@ async function initCommand(cmd, io, root) {
         if (!(0,external_node_fs_.existsSync)(ref.absolute))
             throw new errors/* UsageError */.eb(`--model ${(0,visible/* quoted */.TL)(cmd.model, 200)}: no such file`);
         model = modelEntry(ref.path, () => (0,external_node_fs_.readFileSync)(ref.absolute, 'utf8'));
+        const serves = (0,registry/* modelKind */.s7)(model.kind).task;
+        if (serves !== 'any' && serves !== recognised.task)
+            throw new errors/* UsageError */.eb(`--model ${(0,visible/* quoted */.TL)(cmd.model, 200)}: a ${model.kind} model serves task ${serves}; this data is read as ` +
+                `${recognised.task}`);
     }
     const dataset = (0,data_dataset/* loadDataset */.Zh)(dataPlanOf(recognised, train, evaluate));
     const bounds = recognised.task === 'tabular' ? observedBounds(dataset, recognised.features) : null;

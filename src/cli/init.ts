@@ -23,6 +23,7 @@ import { initFamilies, renderConfig, written, type ConfigFacts } from '../init/c
 import { columnNames, profileColumns, recogniseColumns, type Recognised } from '../init/columns.js';
 import { withIgnoredFolder } from '../init/gitignore.js';
 import { modelEntry, type ModelEntry } from '../init/model-entry.js';
+import { modelKind } from '../models/registry.js';
 import { cliCommand } from '../init/next-command.js';
 import { writeAllOrNothing, type StagedFile } from '../init/staged-write.js';
 import { ACTION_REF, renderWorkflow } from '../init/workflow.js';
@@ -235,6 +236,12 @@ export async function initCommand(cmd: InitCommand, io: InitIO, root: string): P
     const ref = dataRef('--model', cmd.model, root, io.cwd);
     if (!existsSync(ref.absolute)) throw new UsageError(`--model ${quoted(cmd.model, 200)}: no such file`);
     model = modelEntry(ref.path, () => readFileSync(ref.absolute, 'utf8'));
+    const serves = modelKind(model.kind).task;
+    if (serves !== 'any' && serves !== recognised.task)
+      throw new UsageError(
+        `--model ${quoted(cmd.model, 200)}: a ${model.kind} model serves task ${serves}; this data is read as ` +
+          `${recognised.task}`
+      );
   }
 
   const dataset = loadDataset(dataPlanOf(recognised, train, evaluate));

@@ -1,8 +1,9 @@
 /**
- * `init --model FILE`: the config entry for the team's own Python model (docs/models.md#python-models).
- * A saved estimator (`.joblib`, `.pkl`, `.pickle`) becomes `sklearn:`; a module (`.py`) becomes
- * `python:` with the function it defines that init finds first: `predict_proba`, then `predict`,
- * then the first other public top-level function (not `setup`).
+ * `init --model FILE`: the config entry for the team's own model (docs/models.md#python-models,
+ * docs/models.md#tree-ensembles). A saved estimator (`.joblib`, `.pkl`, `.pickle`) becomes `sklearn:`; a module
+ * (`.py`) becomes `python:` with the function it defines that init finds first: `predict_proba`, then `predict`,
+ * then the first other public top-level function (not `setup`); XGBoost's JSON model (`.json`) becomes `xgboost:` and
+ * LightGBM's text model (a file whose first line is `tree`) `lightgbm:`.
  */
 import { basename, extname } from 'node:path';
 import { UsageError } from '../errors.js';
@@ -12,7 +13,7 @@ import { yamlScalar } from '../util/yaml-scalar.js';
 
 export interface ModelEntry {
   name: string;
-  kind: 'sklearn' | 'python';
+  kind: 'sklearn' | 'python' | 'xgboost' | 'lightgbm';
   path: string;
   /** `python:` only. */
   function: string | null;
@@ -40,6 +41,14 @@ function nameOf(path: string): string {
   return MODEL_KINDS.some((d) => d.kind === stem) ? `${stem}-model` : stem.slice(0, 100);
 }
 
+/** A tree ensemble's file by its first bytes: XGBoost's JSON (a `learner` object) or LightGBM's text (`tree`). */
+function treeKind(ext: string, source: () => string): 'xgboost' | 'lightgbm' | null {
+  if (ext === '.json') return /^\s*\{[\s\S]*"learner"\s*:/.test(source().slice(0, 4096)) ? 'xgboost' : null;
+  if (ext === '.txt' || ext === '.model' || ext === '')
+    return /^tree\r?\n/.test(source().slice(0, 16)) ? 'lightgbm' : null;
+  return null;
+}
+
 export function modelEntry(path: string, source: () => string): ModelEntry {
   const ext = extname(path).toLowerCase();
   const name = nameOf(path);
@@ -51,11 +60,20 @@ export function modelEntry(path: string, source: () => string): ModelEntry {
       function: null,
       lines: [`  - name: ${yamlScalar(name)}`, `    sklearn: { file: ${yamlScalar(path)} }`, INTERPRETER_LINE]
     };
+  const trees = treeKind(ext, source);
+  if (trees !== null)
+    return {
+      name,
+      kind: trees,
+      path,
+      function: null,
+      lines: [`  - name: ${yamlScalar(name)}`, `    ${trees}: { file: ${yamlScalar(path)} }`]
+    };
   if (ext !== '.py')
     throw new UsageError(
-      `--model ${quoted(path)}: expected a saved scikit-learn estimator (.joblib, .pkl) or a Python module (.py), ` +
-        `found a ${ext === '' ? 'file without an extension' : `${ext} file`}; for any other model, add a command ` +
-        `entry to the config by hand (docs/models.md)`
+      `--model ${quoted(path)}: expected a saved scikit-learn estimator (.joblib, .pkl), a Python module (.py), ` +
+        `XGBoost's JSON model or LightGBM's text model, found a ${ext === '' ? 'file without an extension' : `${ext} file`}; ` +
+        `for any other model, add a command entry to the config by hand (docs/models.md)`
     );
   const defined = topLevelFunctions(source());
   const found = PREFERRED.find((f) => defined.includes(f)) ?? defined.find((f) => !f.startsWith('_') && f !== 'setup');
