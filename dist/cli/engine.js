@@ -1856,10 +1856,12 @@ function modelEntry(path, source) {
             function: null,
             lines: [`  - name: ${(0,yaml_scalar/* yamlScalar */.E)(name)}`, `    ${trees}: { file: ${(0,yaml_scalar/* yamlScalar */.E)(path)} }`]
         };
-    if (ext !== '.py')
+    if (ext !== '.py') {
+        const found = ext === '' ? 'file without an extension' : `${ext} file`;
         throw new errors/* UsageError */.eb(`--model ${(0,visible/* quoted */.TL)(path)}: expected a saved scikit-learn estimator (.joblib, .pkl), a Python module (.py), ` +
-            `XGBoost's JSON model or LightGBM's text model, found a ${ext === '' ? 'file without an extension' : `${ext} file`}; ` +
-            `for any other model, add a command entry to the config by hand (docs/models.md)`);
+            `XGBoost's JSON model or LightGBM's text model, found a ${found}; for any other model, add a command entry ` +
+            `to the config by hand (docs/models.md)`);
+    }
     const defined = topLevelFunctions(source());
     const found = PREFERRED.find((f) => defined.includes(f)) ?? defined.find((f) => !f.startsWith('_') && f !== 'setup');
     if (found === undefined)

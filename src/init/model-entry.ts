@@ -69,12 +69,14 @@ export function modelEntry(path: string, source: () => string): ModelEntry {
       function: null,
       lines: [`  - name: ${yamlScalar(name)}`, `    ${trees}: { file: ${yamlScalar(path)} }`]
     };
-  if (ext !== '.py')
+  if (ext !== '.py') {
+    const found = ext === '' ? 'file without an extension' : `${ext} file`;
     throw new UsageError(
       `--model ${quoted(path)}: expected a saved scikit-learn estimator (.joblib, .pkl), a Python module (.py), ` +
-        `XGBoost's JSON model or LightGBM's text model, found a ${ext === '' ? 'file without an extension' : `${ext} file`}; ` +
-        `for any other model, add a command entry to the config by hand (docs/models.md)`
+        `XGBoost's JSON model or LightGBM's text model, found a ${found}; for any other model, add a command entry ` +
+        `to the config by hand (docs/models.md)`
     );
+  }
   const defined = topLevelFunctions(source());
   const found = PREFERRED.find((f) => defined.includes(f)) ?? defined.find((f) => !f.startsWith('_') && f !== 'setup');
   if (found === undefined)
