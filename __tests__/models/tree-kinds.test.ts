@@ -145,7 +145,7 @@ describe('mistakes in a tree model entry or file are config errors naming the fi
     await expectConfigError((root) => writeFileSync(join(root, XGB), '{"a": 1}'), /parcels-xgb\.json: .*learner/);
   });
 
-  test('an objective, booster or split this reader cannot predict exactly', async () => {
+  test('an objective or booster this reader cannot predict exactly, a categorical split without its categories', async () => {
     await expectConfigError(
       (root) => editJson(root, (m) => (m.learner.objective.name = 'reg:squarederror')),
       /learner\.objective\.name: expected one of binary:logistic.*found "reg:squarederror"/
@@ -156,7 +156,7 @@ describe('mistakes in a tree model entry or file are config errors naming the fi
     );
     await expectConfigError(
       (root) => editJson(root, (m) => (m.learner.gradient_booster.model.trees[3].split_type[0] = 1)),
-      /trees\[3\]\.split_type\[0\]: a categorical split/
+      /trees\[3\]\.split_type\[0\]: expected 0 \(numerical\) or 1 \(categorical, with categories\)/
     );
     await expectConfigError(
       (root) => editFile(root, LGB, (t) => t.replace('objective=binary sigmoid:1', 'objective=regression')),
@@ -164,7 +164,7 @@ describe('mistakes in a tree model entry or file are config errors naming the fi
     );
     await expectConfigError(
       (root) => editFile(root, LGB, (t) => t.replace(/num_cat=0/, 'num_cat=1')),
-      /parcels-lgb\.txt: Tree at line \d+: categorical splits/
+      /parcels-lgb\.txt: line \d+: cat_boundaries= missing/
     );
   });
 

@@ -1,7 +1,8 @@
 /**
  * Tabular `exact` on tree ensembles (SPEC §25.3): on every golden row, the success or certificate equals what the
  * libraries' own predict gives over one point per cell of F(x) (scripts/golden/trees_exact.py, thresholds read from
- * the libraries' dumps), for XGBoost and LightGBM, two and three labels, untargeted and targeted, two budgets; every
+ * the libraries' dumps), for XGBoost and LightGBM, two and three labels, untargeted and targeted, two budgets, and a
+ * category that may move to its neighbours (XGBoost's partition splits, LightGBM's category sets); every
  * success's candidate lies in F(x) and is a success by the model's own scores.
  */
 import { readFileSync } from 'node:fs';
@@ -23,7 +24,7 @@ interface GoldenRow {
 const golden = JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/golden/trees-exact.json'), 'utf8')) as {
   editable: number[];
   bounds: Record<string, [number, number]>;
-  cases: { file: string; eps: number; target: number | null; rows: GoldenRow[] }[];
+  cases: { file: string; eps: number; target: number | null; editable?: number[]; rows: GoldenRow[] }[];
 };
 
 function load(file: string): Forest {
@@ -37,11 +38,11 @@ function viewOf(forest: Forest): TreeView {
   return { forest, featureAt: [0, 1, 2, 3], classOf: labels.map((_, k) => k), labels };
 }
 
-function spaceOf(eps: number): FeatureSpace {
+function spaceOf(eps: number, editable = golden.editable): FeatureSpace {
   const names = ['f0', 'f1', 'f2', 'f3'];
   return {
     names,
-    editable: names.map((_, i) => golden.editable.includes(i)),
+    editable: names.map((_, i) => editable.includes(i)),
     lower: names.map((_, i) => golden.bounds[String(i)]?.[0] ?? -Infinity),
     upper: names.map((_, i) => golden.bounds[String(i)]?.[1] ?? Infinity),
     eps
@@ -57,7 +58,7 @@ test('the golden cases hold successes and certificates under both objectives', (
 
 describe.each(golden.cases.map((c) => [`${c.file} eps ${c.eps} target ${c.target}`, c] as const))('%s', (_n, c) => {
   const view = viewOf(load(c.file));
-  const space = spaceOf(c.eps);
+  const space = spaceOf(c.eps, c.editable);
 
   test('success or certified, row by row, as the library decides every cell', () => {
     for (const r of c.rows) {

@@ -32037,6 +32037,31 @@ function whole(b, key) {
         throw new TreeFileProblem(`line ${b.line.get(key)}: ${key}: expected a whole number, found ${(0,errors/* describeFound */.Kq)(n)}`);
     return n;
 }
+/**
+ * A tree's category sets: set k is the bits of cat_threshold[cat_boundaries[k] \u2026 cat_boundaries[k + 1]), 32 per word,
+ * bit j of word w standing for category 32\u00b7w + j.
+ */
+function categorySets(b, at) {
+    const count = Number((b.values.get('num_cat') ?? '0').trim());
+    if (!Number.isInteger(count) || count < 0)
+        throw new TreeFileProblem(`${at}: num_cat: expected a whole number, found ${b.values.get('num_cat')}`);
+    if (count === 0)
+        return [];
+    const bounds = list(b, 'cat_boundaries', count + 1, true);
+    const words = list(b, 'cat_threshold', bounds[count], true);
+    return Array.from({ length: count }, (_, k) => {
+        const set = new Set();
+        const from = bounds[k];
+        const to = bounds[k + 1];
+        if (!(from >= 0 && from <= to && to <= words.length))
+            throw new TreeFileProblem(`${at}: cat_boundaries: expected increasing offsets into cat_threshold`);
+        for (let w = from; w < to; w++)
+            for (let j = 0; j < 32; j++)
+                if (((words[w] >>> j) & 1) === 1)
+                    set.add(32 * (w - from) + j);
+        return set;
+    });
+}
 function readTree(b, output, featureCount) {
     const at = `Tree at line ${b.start}`;
     const leaves = whole(b, 'num_leaves');
@@ -32044,12 +32069,13 @@ function readTree(b, output, featureCount) {
         throw new TreeFileProblem(`${at}: num_leaves: expected at least 1`);
     if ((b.values.get('is_linear') ?? '0').trim() !== '0')
         throw new TreeFileProblem(`${at}: a linear tree (is_linear=1); expected constant leaves`);
-    if ((b.values.get('num_cat') ?? '0').trim() !== '0')
-        throw new TreeFileProblem(`${at}: categorical splits (num_cat > 0); expected numerical splits only`);
     const splits = leaves - 1;
+    const sets = categorySets(b, at);
     const leafValue = list(b, 'leaf_value', leaves, false);
     const n = splits + leaves;
+    const categories = new Array(n).fill(null);
     const tree = {
+        categories,
         feature: new Int32Array(n).fill(-1),
         threshold: new Float64Array(n),
         left: new Int32Array(n).fill(-1),
@@ -32072,8 +32098,13 @@ function readTree(b, output, featureCount) {
             if (f < 0 || f >= featureCount)
                 throw new TreeFileProblem(`${at}: split_feature ${f} is not a feature (max_feature_idx is ${featureCount - 1})`);
             const d = decision[i];
-            if ((d & CATEGORICAL) !== 0)
-                throw new TreeFileProblem(`${at}: split ${i} is categorical; expected numerical splits only`);
+            if ((d & CATEGORICAL) !== 0) {
+                // The threshold of a categorical split is the index of its category set.
+                const set = sets[threshold[i]];
+                if (set === undefined)
+                    throw new TreeFileProblem(`${at}: split ${i} names category set ${threshold[i]}, which num_cat does not hold`);
+                categories[i] = set;
+            }
             tree.feature[i] = f;
             tree.threshold[i] = threshold[i];
             tree.defaultLeft[i] = (d & DEFAULT_LEFT) !== 0 ? 1 : 0;
@@ -32269,12 +32300,16 @@ function field(obj, key, at) {
         throw new TreeFileProblem(`${at}.${key}: missing`);
     return v;
 }
-function xgboost_json_numbers(obj, key, at, integer) {
+function xgboost_json_numbers(obj, key, at, integer, nullIsNaN = false) {
     const v = field(obj, key, at);
     if (!Array.isArray(v))
         throw new TreeFileProblem(`${at}.${key}: expected a list of numbers, found ${(0,errors/* describeFound */.Kq)(v)}`);
     for (let i = 0; i < v.length; i++) {
         const x = v[i];
+        if (x === null && nullIsNaN) {
+            v[i] = NaN;
+            continue;
+        }
         // default_left is written as booleans by some versions.
         const n = typeof x === 'boolean' ? Number(x) : x;
         if (typeof n !== 'number' || !Number.isFinite(n) || (integer && !Number.isInteger(n)))
@@ -32299,6 +32334,33 @@ function count(v, at) {
         throw new TreeFileProblem(`${at}: expected a whole number, found ${(0,errors/* describeFound */.Kq)(v)}`);
     return n;
 }
+/**
+ * Per node, the category set of a categorical split (split_type 1): node `categories_nodes[j]` holds
+ * `categories[categories_segments[j] \u2026]`, `categories_sizes[j]` of them. Numerical nodes get null.
+ */
+function xgboost_json_categorySets(t, at, types, n) {
+    const sets = new Array(n).fill(null);
+    if (types === null || types.every((v) => v === 0))
+        return sets;
+    const all = xgboost_json_numbers(t, 'categories', at, true);
+    const nodes = xgboost_json_numbers(t, 'categories_nodes', at, true);
+    const segments = xgboost_json_numbers(t, 'categories_segments', at, true);
+    const sizes = xgboost_json_numbers(t, 'categories_sizes', at, true);
+    if (segments.length !== nodes.length || sizes.length !== nodes.length)
+        throw new TreeFileProblem(`${at}: categories_nodes, _segments and _sizes: expected one entry each per node`);
+    nodes.forEach((node, j) => {
+        const start = segments[j];
+        const size = sizes[j];
+        if (node < 0 || node >= n || types[node] !== 1 || start < 0 || start + size > all.length)
+            throw new TreeFileProblem(`${at}.categories_nodes[${j}]: expected a categorical node and its categories`);
+        sets[node] = new Set(all.slice(start, start + size));
+    });
+    types.forEach((v, i) => {
+        if (v !== 0 && sets[i] === null)
+            throw new TreeFileProblem(`${at}.split_type[${i}]: expected 0 (numerical) or 1 (categorical, with categories)`);
+    });
+    return sets;
+}
 function xgboost_json_readTree(t, at, output, featureCount) {
     const param = field(t, 'tree_param', at);
     const leafVector = param.size_leaf_vector;
@@ -32307,7 +32369,8 @@ function xgboost_json_readTree(t, at, output, featureCount) {
     const left = xgboost_json_numbers(t, 'left_children', at, true);
     const right = xgboost_json_numbers(t, 'right_children', at, true);
     const splitIndex = xgboost_json_numbers(t, 'split_indices', at, true);
-    const conditions = xgboost_json_numbers(t, 'split_conditions', at, false);
+    // A categorical split's condition is a bare NaN in files before 3.1 (read as null, see readXgboostJson).
+    const conditions = xgboost_json_numbers(t, 'split_conditions', at, false, true);
     const defaults = xgboost_json_numbers(t, 'default_left', at, true);
     const types = t.split_type === undefined ? null : xgboost_json_numbers(t, 'split_type', at, true);
     const n = left.length;
@@ -32320,7 +32383,9 @@ function xgboost_json_readTree(t, at, output, featureCount) {
     ])
         if (list.length !== n)
             throw new TreeFileProblem(`${at}.${key}: expected ${n} entries (one per node), found ${list.length}`);
+    const categories = xgboost_json_categorySets(t, at, types, n);
     const tree = {
+        categories,
         feature: new Int32Array(n),
         threshold: new Float64Array(n),
         left: new Int32Array(n),
@@ -32338,10 +32403,12 @@ function xgboost_json_readTree(t, at, output, featureCount) {
             tree.right[i] = -1;
             // A leaf's value is kept in split_conditions, as a float32.
             tree.value[i] = Math.fround(conditions[i]);
+            if (!Number.isFinite(tree.value[i]))
+                throw new TreeFileProblem(`${at}.split_conditions[${i}]: a leaf without a value`);
             continue;
         }
-        if (types !== null && types[i] !== 0)
-            throw new TreeFileProblem(`${at}.split_type[${i}]: a categorical split; expected numerical splits only (0)`);
+        if (categories[i] === null && !Number.isFinite(conditions[i]))
+            throw new TreeFileProblem(`${at}.split_conditions[${i}]: a numerical split without a threshold`);
         const f = splitIndex[i];
         if (f < 0 || f >= featureCount)
             throw new TreeFileProblem(`${at}.split_indices[${i}]: expected a feature index below num_feature (${featureCount}), found ${f}`);
@@ -32357,14 +32424,12 @@ function xgboost_json_readTree(t, at, output, featureCount) {
 function readXgboostJson(text) {
     let doc;
     try {
-        doc = JSON.parse(text);
+        // XGBoost before 3.1 writes a bare NaN (not JSON) as the condition of a categorical split: read as null.
+        doc = JSON.parse(text.replace(/([[,:]\s*)NaN(?=\s*[,\]}])/g, '$1null'));
     }
     catch {
-        // The parser's own message quotes the file; the file is named by the caller instead. XGBoost before 3.1 writes
-        // a bare NaN (not JSON) as the threshold of a categorical split.
-        throw new TreeFileProblem(/\bNaN\b/.test(text) && text.includes('"split_type"')
-            ? 'not JSON: it holds a bare NaN, which XGBoost writes for a categorical split (not read here)'
-            : 'not JSON');
+        // The parser's own message quotes the file; the file is named by the caller instead.
+        throw new TreeFileProblem('not JSON');
     }
     const learner = field(doc, 'learner', 'the file');
     const versionList = xgboost_json_numbers(doc, 'version', 'the file', true);
@@ -32950,6 +33015,7 @@ class TfidfModel {
  *   LightGBM  a value goes left when value \u2264 threshold, in doubles; NaN is read as 0 unless the node's missing type
  *             is NaN, and a missing value (NaN for type NaN, |value| \u2264 1e-35 for type Zero) goes to the default
  *             side; leaves add up in doubles (the first tree holds the starting score).
+ *   Categorical splits test the value's truncated category against the node's set (categoryGoesLeft).
  */
 /** How a node treats a missing value: LightGBM's missing type (0 none, 1 zero, 2 NaN); XGBoost's nodes are all NaN. */
 const MISSING_ZERO = 1;
@@ -32958,6 +33024,9 @@ const MISSING_NAN = 2;
 const ZERO_THRESHOLD = 1e-35;
 /** Whether a node sends the value left, by its format's rule (the module comment). */
 function goesLeft(tree, node, value, float32) {
+    const set = tree.categories[node];
+    if (set != null)
+        return categoryGoesLeft(tree, node, set, value, float32);
     let v = value;
     if (float32) {
         // NaN stays NaN under fround.
@@ -32971,6 +33040,27 @@ function goesLeft(tree, node, value, float32) {
         return tree.defaultLeft[node] === 1;
     return v <= tree.threshold[node];
 }
+/**
+ * A categorical split. XGBoost: NaN to the default side; a value below 0 or from 2^24 up is no category and goes
+ * left; otherwise its truncated category goes right when it is in the set. LightGBM: NaN and a value whose truncation
+ * is below 0 go right; a category in the set goes left.
+ */
+function categoryGoesLeft(tree, node, set, value, float32) {
+    if (float32) {
+        const v = Math.fround(value);
+        if (v !== v)
+            return tree.defaultLeft[node] === 1;
+        if (v < 0 || v >= CATEGORY_LIMIT)
+            return true;
+        return !set.has(Math.trunc(v));
+    }
+    if (value !== value)
+        return false;
+    const c = Math.trunc(value);
+    return c >= 0 && set.has(c);
+}
+/** XGBoost reads a category from a float32: from 2^24 up, integers are no longer exact. */
+const CATEGORY_LIMIT = 2 ** 24;
 /** The leaf a row (in the model's feature order) reaches in a tree. */
 function leafOf(tree, x, float32) {
     let node = 0;
@@ -34749,32 +34839,46 @@ function treeScores(view, point) {
     const scores = (0,trees_forest/* scoresOf */.xt)(view.forest, (0,trees_forest/* margins */.yq)(view.forest, x));
     return view.classOf.map((k) => scores[k]);
 }
-/** Per row feature: the model's thresholds on it, and whether a node reads a band around zero as missing. */
-function thresholdsByFeature(view, width) {
-    const cuts = Array.from({ length: width }, () => []);
-    const zeroBand = new Array(width).fill(false);
+function cutsByFeature(view, width) {
+    const out = Array.from({ length: width }, () => ({ cuts: [], zeroBand: false, categorical: false }));
     for (const tree of view.forest.trees)
         for (let n = 0; n < tree.feature.length; n++) {
             const f = tree.feature[n];
             if (f < 0)
                 continue;
-            const i = view.featureAt[f];
-            cuts[i].push(tree.threshold[n]);
-            if (tree.missing[n] === 1)
-                zeroBand[i] = true;
+            const c = out[view.featureAt[f]];
+            if (tree.categories[n] != null)
+                c.categorical = true;
+            else
+                c.cuts.push(tree.threshold[n]);
+            if (tree.missing[n] === trees_forest/* MISSING_ZERO */.W9)
+                c.zeroBand = true;
         }
-    return { cuts, zeroBand };
+    return out;
 }
-/** One point per piece of [lo, hi] the thresholds cut (docs above), sorted, without repeats. */
-function piecePoints(lo, hi, cuts, zeroBand) {
+/** A category split's pieces: more whole numbers in one interval than this, and the row is left undecided. */
+const MAX_CATEGORIES = 4096;
+/**
+ * One point per piece of [lo, hi] the splits cut (docs above), sorted, without repeats; null when a categorical
+ * feature's interval holds more than MAX_CATEGORIES whole numbers.
+ */
+function piecePoints(lo, hi, c) {
     const points = new Set([lo, hi]);
-    for (const t of cuts)
+    for (const t of c.cuts)
         if (t >= lo && t <= hi)
             points.add(t);
     // The band's inside (0), and the nearest doubles outside it on each side.
-    if (zeroBand)
+    if (c.zeroBand)
         for (const p of [-ABOVE_BAND, 0, ABOVE_BAND])
             points.add(Math.min(hi, Math.max(lo, p)));
+    // A category is the value's truncation: the whole number k stands for [k, k + 1) (and lo for the part below it).
+    if (c.categorical) {
+        const first = Math.ceil(lo);
+        if (Math.floor(hi) - first + 1 > MAX_CATEGORIES)
+            return null;
+        for (let k = first; k <= hi; k++)
+            points.add(k);
+    }
     return [...points].sort((a, b) => a - b);
 }
 /** The double just above the band (positive and normal, so its bit pattern plus one). */
@@ -34821,12 +34925,27 @@ function bound(s, point, depth) {
                 stack.push(left ? tree.left[node] : tree.right[node]);
                 continue;
             }
-            // Free: a side is reachable when some point of the feature goes there (a band node may go either way).
+            // Free: a side is reachable when some point of the feature goes there. A numerical split is monotone, so its
+            // ends tell; a band or a category set may send any point either way, so every point is asked.
             const points = s.options[d];
-            const band = tree.missing[node] === trees_forest/* MISSING_ZERO */.W9;
-            if (band || (0,trees_forest/* goesLeft */.om)(tree, node, points[0], forest.float32))
+            let left = false;
+            let right = false;
+            if (tree.missing[node] === trees_forest/* MISSING_ZERO */.W9 || tree.categories[node] != null)
+                for (const v of points) {
+                    if ((0,trees_forest/* goesLeft */.om)(tree, node, v, forest.float32))
+                        left = true;
+                    else
+                        right = true;
+                    if (left && right)
+                        break;
+                }
+            else {
+                left = (0,trees_forest/* goesLeft */.om)(tree, node, points[0], forest.float32);
+                right = !(0,trees_forest/* goesLeft */.om)(tree, node, points[points.length - 1], forest.float32);
+            }
+            if (left)
                 stack.push(tree.left[node]);
-            if (band || !(0,trees_forest/* goesLeft */.om)(tree, node, points[points.length - 1], forest.float32))
+            if (right)
                 stack.push(tree.right[node]);
         }
         s.upper[tree.output] = s.upper[tree.output] + hi;
@@ -34859,15 +34978,18 @@ function promise(s) {
 }
 function treeExact(x, gold, targets, view, space, policy, maxBoxes = MAX_BOXES) {
     const ends = intervals(x, space);
-    const { cuts, zeroBand } = thresholdsByFeature(view, x.length);
+    const cuts = cutsByFeature(view, x.length);
     const position = new Int32Array(x.length).fill(-1);
     const found = [];
     for (let i = 0; i < x.length; i++) {
         const lo = ends.lo[i];
         const hi = ends.hi[i];
-        if (lo === hi || cuts[i].length === 0)
+        const c = cuts[i];
+        if (lo === hi || (c.cuts.length === 0 && !c.categorical))
             continue;
-        const points = piecePoints(lo, hi, cuts[i], zeroBand[i]);
+        const points = piecePoints(lo, hi, c);
+        if (points === null)
+            return { candidate: [...x], certified: null, tie: null, boxes: 0 };
         if (points.length >= 2)
             found.push({ i, points });
     }

@@ -7,7 +7,8 @@ gives on held-out rows to __tests__/golden/trees.json:
   margins  the raw sums (XGBoost output_margin=True, LightGBM raw_score=True), one per output
   proba    the classifier wrapper's predict_proba (binary: [1 - p, p])
   labels   the wrapper's predict, as a class index
-The last two cases are the bundled example's models (examples/trees-tabular/train.py made them) on its test split.
+Two cases split feature 2 by category (XGBoost's partition splits, LightGBM's category sets), with unseen, negative,
+fractional and missing categories among their rows. The last two cases are the bundled example's models (examples/trees-tabular/train.py made them) on its test split.
 The held-out rows include NaN (missing), zeros, and values placed exactly on, just below and
 just above split thresholds (XGBoost's thresholds as float32, LightGBM's as doubles), so that
 the strict/non-strict comparison and the default directions are what the tests check.
@@ -144,6 +145,64 @@ def lgb_case(name, rng, labels, named, use_missing=True):
     return path, rows, margins, proba, predicted
 
 
+def categorical_data(rng, n, labels):
+    """Feature 2 a category 0..9 (NaN now and then), whose effect no threshold can express."""
+    X, _ = data(rng, n, labels)
+    X[:, 2] = rng.integers(0, 10, size=n).astype(float)
+    effect = np.array([0.9, -0.7, 0.2, 1.1, -1.2, 0.0, 0.6, -0.4, 1.4, -0.9])
+    z = np.nan_to_num(X[:, 0]) - 0.8 * np.nan_to_num(X[:, 1]) + effect[X[:, 2].astype(int)]
+    y = (z > 0).astype(int) if labels == 2 else np.digitize(z, [-0.6, 0.6])
+    X[rng.random(n) < 0.05, 2] = np.nan
+    return X, y
+
+
+def categorical_rows(rng):
+    """Held-out rows: every category, unseen ones (12, 100), a negative, fractions (truncated) and NaN."""
+    X, _ = categorical_data(rng, 100, 2)
+    extra = []
+    for v in (0, 3, 9, 12, 100, -1, -0.5, 2.5, 3.7, 9.99, np.nan):
+        r = X[0].copy()
+        r[2] = v
+        extra.append(r)
+    return np.vstack([X, np.array(extra)])
+
+
+def xgb_categorical(name, rng, labels):
+    X, y = categorical_data(rng, 800, labels)
+    types = ["q", "q", "c", "q"]
+    params = {"max_depth": 3, "eta": 0.3, "seed": 0, "nthread": 1, "tree_method": "hist", "max_cat_to_onehot": 1}
+    params.update({"objective": "binary:logistic"} if labels == 2 else {"objective": "multi:softprob", "num_class": labels})
+    booster = xgb.train(params, xgb.DMatrix(X, label=y, feature_types=types, enable_categorical=True), 12)
+    path = FIX + name + ".json"
+    booster.save_model(path)
+    rows = categorical_rows(rng)
+    d = xgb.DMatrix(rows, feature_types=types, enable_categorical=True)
+    margins = booster.predict(d, output_margin=True).reshape(len(rows), -1)
+    proba = booster.predict(d).reshape(len(rows), -1)
+    if labels == 2:
+        proba = np.hstack([1 - proba, proba])
+        predicted = (proba[:, 1] > 0.5).astype(int)
+    else:
+        predicted = np.argmax(proba, axis=1)
+    return path, rows, margins, proba, predicted
+
+
+def lgb_categorical(name, rng, labels):
+    X, y = categorical_data(rng, 800, labels)
+    params = {"num_leaves": 7, "learning_rate": 0.2, "min_data_in_leaf": 10, "seed": 0, "num_threads": 1,
+              "verbose": -1, "deterministic": True, "min_data_per_group": 5, "cat_smooth": 1}
+    params.update({"objective": "binary"} if labels == 2 else {"objective": "multiclass", "num_class": labels})
+    booster = lgb.train(params, lgb.Dataset(X, label=y, categorical_feature=[2]), num_boost_round=12)
+    path = FIX + name + ".txt"
+    booster.save_model(path)
+    rows = categorical_rows(rng)
+    margins = booster.predict(rows, raw_score=True).reshape(len(rows), -1)
+    proba = booster.predict(rows).reshape(len(rows), -1)
+    if labels == 2:
+        proba = np.hstack([1 - proba, proba])
+    return path, rows, margins, proba, np.argmax(proba, axis=1)
+
+
 def example_case(path, rows):
     """The bundled example's model on its test split: what the engine's clean rows must predict."""
     if path.endswith(".json"):
@@ -178,6 +237,8 @@ def main():
         v3 = path.replace(".json", ".v3.json")
         subprocess.run([sys.executable, "scripts/golden/xgboost_v3_layout.py", path, v3], check=True)
         cases.append((v3, rows, margins, proba, predicted))
+    cases.append(xgb_categorical("xgb-binary-categorical", rng, 2))
+    cases.append(lgb_categorical("lgb-three-categorical", rng, 3))
     with open("examples/trees-tabular/data/test.csv", newline="") as f:
         test = np.array([[float(r[c]) for c in ("weight", "value", "density", "distance")] for r in csv.DictReader(f)])
     for model in ("parcels-xgb.json", "parcels-lgb.txt"):

@@ -22,6 +22,8 @@ import xgboost as xgb
 FIX = "__tests__/fixtures/trees/"
 EDITABLE = [0, 1, 3]
 BOUNDS = {3: (-1.0, 1.5)}
+# Features some node splits by category (filled as the models are read): their pieces are the whole numbers.
+CATEGORICAL = set()
 
 
 def xgb_model(path):
@@ -35,7 +37,10 @@ def xgb_model(path):
             if "split" in node:
                 # The dump prints 9 significant digits: enough to give back the float32 threshold exactly.
                 f = names.index(node["split"]) if names else int(node["split"][1:])
-                cuts.setdefault(f, set()).add(float(np.float32(node["split_condition"])))
+                if isinstance(node["split_condition"], list):
+                    CATEGORICAL.add(f)
+                else:
+                    cuts.setdefault(f, set()).add(float(np.float32(node["split_condition"])))
                 stack += node["children"]
 
     def predict(rows):
@@ -54,7 +59,10 @@ def lgb_model(path):
             node = stack.pop()
             if "split_feature" in node:
                 assert node["missing_type"] != "Zero", "a zero band is not covered by this check"
-                cuts.setdefault(node["split_feature"], set()).add(float(node["threshold"]))
+                if node["decision_type"] == "==":
+                    CATEGORICAL.add(node["split_feature"])
+                else:
+                    cuts.setdefault(node["split_feature"], set()).add(float(node["threshold"]))
                 stack += [node["left_child"], node["right_child"]]
 
     def predict(rows):
@@ -64,16 +72,19 @@ def lgb_model(path):
     return cuts, predict
 
 
-def worst_case(x, eps, cuts, predict, gold, target):
+def worst_case(x, eps, cuts, predict, gold, target, editable=EDITABLE):
     options = []
     for f in range(len(x)):
-        if f not in EDITABLE:
+        if f not in editable:
             options.append([x[f]])
             continue
         lo, hi = x[f] - eps, x[f] + eps
         if f in BOUNDS:
             lo, hi = max(lo, BOUNDS[f][0]), min(hi, BOUNDS[f][1])
         points = {lo, hi} | {t for t in cuts.get(f, ()) if lo <= t <= hi}
+        if f in CATEGORICAL:
+            # A category is the value's truncation: the whole number k stands for [k, k + 1).
+            points |= set(range(int(np.ceil(lo)), int(np.floor(hi)) + 1))
         options.append(sorted(points))
     grid = np.array(list(itertools.product(*options)))
     labels = predict(grid)
@@ -102,6 +113,23 @@ def main():
                     success, points = worst_case(x, eps, cuts, predict, int(g), target)
                     out.append({"x": x.tolist(), "gold": int(g), "success": success, "points": points})
                 cases.append({"file": path, "eps": eps, "target": target, "rows": out})
+    # The categorical fixtures with the category (feature 2) editable: it can move to a neighbouring category.
+    for case in golden["cases"]:
+        if "categorical" not in case["file"]:
+            continue
+        CATEGORICAL.clear()
+        path = case["file"]
+        cuts, predict = (xgb_model if path.endswith(".json") else lgb_model)(path)
+        assert CATEGORICAL == {2}, CATEGORICAL
+        rows = np.array([r for r in case["rows"][:100] if None not in r])
+        rows[:, 3] = np.clip(rows[:, 3], BOUNDS[3][0], BOUNDS[3][1])
+        gold = predict(rows)
+        for eps in (0.6, 1.5):
+            out = []
+            for x, g in zip(rows, gold):
+                success, points = worst_case(x, eps, cuts, predict, int(g), None, editable=[0, 2])
+                out.append({"x": x.tolist(), "gold": int(g), "success": success, "points": points})
+            cases.append({"file": path, "eps": eps, "target": None, "editable": [0, 2], "rows": out})
     json.dump(
         {
             "generator": "scripts/golden/trees_exact.py",

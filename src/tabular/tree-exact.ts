@@ -47,27 +47,48 @@ function treeScores(view: TreeView, point: readonly number[]): number[] {
   return view.classOf.map((k) => scores[k] as number);
 }
 
-/** Per row feature: the model's thresholds on it, and whether a node reads a band around zero as missing. */
-function thresholdsByFeature(view: TreeView, width: number): { cuts: number[][]; zeroBand: boolean[] } {
-  const cuts: number[][] = Array.from({ length: width }, () => []);
-  const zeroBand = new Array<boolean>(width).fill(false);
+/** What the model's nodes on one row feature split it by. */
+interface FeatureCuts {
+  /** Thresholds of its numerical splits. */
+  cuts: number[];
+  /** A node reads a band around zero as missing (LightGBM's missing type Zero). */
+  zeroBand: boolean;
+  /** A node splits it by category: every whole number of its interval is a piece of its own. */
+  categorical: boolean;
+}
+
+function cutsByFeature(view: TreeView, width: number): FeatureCuts[] {
+  const out: FeatureCuts[] = Array.from({ length: width }, () => ({ cuts: [], zeroBand: false, categorical: false }));
   for (const tree of view.forest.trees)
     for (let n = 0; n < tree.feature.length; n++) {
       const f = tree.feature[n] as number;
       if (f < 0) continue;
-      const i = view.featureAt[f] as number;
-      (cuts[i] as number[]).push(tree.threshold[n] as number);
-      if (tree.missing[n] === 1) zeroBand[i] = true;
+      const c = out[view.featureAt[f] as number] as FeatureCuts;
+      if (tree.categories[n] != null) c.categorical = true;
+      else c.cuts.push(tree.threshold[n] as number);
+      if (tree.missing[n] === MISSING_ZERO) c.zeroBand = true;
     }
-  return { cuts, zeroBand };
+  return out;
 }
 
-/** One point per piece of [lo, hi] the thresholds cut (docs above), sorted, without repeats. */
-function piecePoints(lo: number, hi: number, cuts: readonly number[], zeroBand: boolean): number[] {
+/** A category split's pieces: more whole numbers in one interval than this, and the row is left undecided. */
+const MAX_CATEGORIES = 4096;
+
+/**
+ * One point per piece of [lo, hi] the splits cut (docs above), sorted, without repeats; null when a categorical
+ * feature's interval holds more than MAX_CATEGORIES whole numbers.
+ */
+function piecePoints(lo: number, hi: number, c: FeatureCuts): number[] | null {
   const points = new Set<number>([lo, hi]);
-  for (const t of cuts) if (t >= lo && t <= hi) points.add(t);
+  for (const t of c.cuts) if (t >= lo && t <= hi) points.add(t);
   // The band's inside (0), and the nearest doubles outside it on each side.
-  if (zeroBand) for (const p of [-ABOVE_BAND, 0, ABOVE_BAND]) points.add(Math.min(hi, Math.max(lo, p)));
+  if (c.zeroBand) for (const p of [-ABOVE_BAND, 0, ABOVE_BAND]) points.add(Math.min(hi, Math.max(lo, p)));
+  // A category is the value's truncation: the whole number k stands for [k, k + 1) (and lo for the part below it).
+  if (c.categorical) {
+    const first = Math.ceil(lo);
+    if (Math.floor(hi) - first + 1 > MAX_CATEGORIES) return null;
+    for (let k = first; k <= hi; k++) points.add(k);
+  }
   return [...points].sort((a, b) => a - b);
 }
 
@@ -134,12 +155,23 @@ function bound(s: Search, point: readonly number[], depth: number): void {
         stack.push(left ? (tree.left[node] as number) : (tree.right[node] as number));
         continue;
       }
-      // Free: a side is reachable when some point of the feature goes there (a band node may go either way).
+      // Free: a side is reachable when some point of the feature goes there. A numerical split is monotone, so its
+      // ends tell; a band or a category set may send any point either way, so every point is asked.
       const points = s.options[d] as number[];
-      const band = tree.missing[node] === MISSING_ZERO;
-      if (band || goesLeft(tree, node, points[0] as number, forest.float32)) stack.push(tree.left[node] as number);
-      if (band || !goesLeft(tree, node, points[points.length - 1] as number, forest.float32))
-        stack.push(tree.right[node] as number);
+      let left = false;
+      let right = false;
+      if (tree.missing[node] === MISSING_ZERO || tree.categories[node] != null)
+        for (const v of points) {
+          if (goesLeft(tree, node, v, forest.float32)) left = true;
+          else right = true;
+          if (left && right) break;
+        }
+      else {
+        left = goesLeft(tree, node, points[0] as number, forest.float32);
+        right = !goesLeft(tree, node, points[points.length - 1] as number, forest.float32);
+      }
+      if (left) stack.push(tree.left[node] as number);
+      if (right) stack.push(tree.right[node] as number);
     }
     s.upper[tree.output] = (s.upper[tree.output] as number) + hi;
     s.lower[tree.output] = (s.lower[tree.output] as number) + lo;
@@ -177,14 +209,16 @@ export function treeExact(
   maxBoxes = MAX_BOXES
 ): TreeExactOutcome {
   const ends = intervals(x, space);
-  const { cuts, zeroBand } = thresholdsByFeature(view, x.length);
+  const cuts = cutsByFeature(view, x.length);
   const position = new Int32Array(x.length).fill(-1);
   const found: Array<{ i: number; points: number[] }> = [];
   for (let i = 0; i < x.length; i++) {
     const lo = ends.lo[i] as number;
     const hi = ends.hi[i] as number;
-    if (lo === hi || (cuts[i] as number[]).length === 0) continue;
-    const points = piecePoints(lo, hi, cuts[i] as number[], zeroBand[i] as boolean);
+    const c = cuts[i] as FeatureCuts;
+    if (lo === hi || (c.cuts.length === 0 && !c.categorical)) continue;
+    const points = piecePoints(lo, hi, c);
+    if (points === null) return { candidate: [...x], certified: null, tie: null, boxes: 0 };
     if (points.length >= 2) found.push({ i, points });
   }
   // Features with the most pieces first: the bound tightens fastest where the choice is widest.

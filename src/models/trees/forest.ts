@@ -9,6 +9,7 @@
  *   LightGBM  a value goes left when value ≤ threshold, in doubles; NaN is read as 0 unless the node's missing type
  *             is NaN, and a missing value (NaN for type NaN, |value| ≤ 1e-35 for type Zero) goes to the default
  *             side; leaves add up in doubles (the first tree holds the starting score).
+ *   Categorical splits test the value's truncated category against the node's set (categoryGoesLeft).
  */
 
 /** How a node treats a missing value: LightGBM's missing type (0 none, 1 zero, 2 NaN); XGBoost's nodes are all NaN. */
@@ -31,6 +32,11 @@ export interface Tree {
   readonly missing: Uint8Array;
   /** Per node: the leaf's value (0 for a split). */
   readonly value: Float64Array;
+  /**
+   * Per node: the categories of a categorical split (null for a numerical one). XGBoost sends the categories in the
+   * set right, LightGBM sends them left.
+   */
+  readonly categories: ReadonlyArray<ReadonlySet<number> | null>;
   /** The output (class) this tree adds to. */
   readonly output: number;
 }
@@ -61,6 +67,8 @@ export interface Forest {
 
 /** Whether a node sends the value left, by its format's rule (the module comment). */
 export function goesLeft(tree: Tree, node: number, value: number, float32: boolean): boolean {
+  const set = tree.categories[node];
+  if (set != null) return categoryGoesLeft(tree, node, set, value, float32);
   let v = value;
   if (float32) {
     // NaN stays NaN under fround.
@@ -73,6 +81,32 @@ export function goesLeft(tree: Tree, node: number, value: number, float32: boole
     return tree.defaultLeft[node] === 1;
   return v <= (tree.threshold[node] as number);
 }
+
+/**
+ * A categorical split. XGBoost: NaN to the default side; a value below 0 or from 2^24 up is no category and goes
+ * left; otherwise its truncated category goes right when it is in the set. LightGBM: NaN and a value whose truncation
+ * is below 0 go right; a category in the set goes left.
+ */
+function categoryGoesLeft(
+  tree: Tree,
+  node: number,
+  set: ReadonlySet<number>,
+  value: number,
+  float32: boolean
+): boolean {
+  if (float32) {
+    const v = Math.fround(value);
+    if (v !== v) return tree.defaultLeft[node] === 1;
+    if (v < 0 || v >= CATEGORY_LIMIT) return true;
+    return !set.has(Math.trunc(v));
+  }
+  if (value !== value) return false;
+  const c = Math.trunc(value);
+  return c >= 0 && set.has(c);
+}
+
+/** XGBoost reads a category from a float32: from 2^24 up, integers are no longer exact. */
+const CATEGORY_LIMIT = 2 ** 24;
 
 /** The leaf a row (in the model's feature order) reaches in a tree. */
 function leafOf(tree: Tree, x: ArrayLike<number>, float32: boolean): number {

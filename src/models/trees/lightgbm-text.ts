@@ -85,18 +85,42 @@ function whole(b: Block, key: string): number {
   return n;
 }
 
+/**
+ * A tree's category sets: set k is the bits of cat_threshold[cat_boundaries[k] … cat_boundaries[k + 1]), 32 per word,
+ * bit j of word w standing for category 32·w + j.
+ */
+function categorySets(b: Block, at: string): Array<ReadonlySet<number>> {
+  const count = Number((b.values.get('num_cat') ?? '0').trim());
+  if (!Number.isInteger(count) || count < 0)
+    throw new TreeFileProblem(`${at}: num_cat: expected a whole number, found ${b.values.get('num_cat')}`);
+  if (count === 0) return [];
+  const bounds = list(b, 'cat_boundaries', count + 1, true);
+  const words = list(b, 'cat_threshold', bounds[count] as number, true);
+  return Array.from({ length: count }, (_, k) => {
+    const set = new Set<number>();
+    const from = bounds[k] as number;
+    const to = bounds[k + 1] as number;
+    if (!(from >= 0 && from <= to && to <= words.length))
+      throw new TreeFileProblem(`${at}: cat_boundaries: expected increasing offsets into cat_threshold`);
+    for (let w = from; w < to; w++)
+      for (let j = 0; j < 32; j++) if ((((words[w] as number) >>> j) & 1) === 1) set.add(32 * (w - from) + j);
+    return set;
+  });
+}
+
 function readTree(b: Block, output: number, featureCount: number): Tree {
   const at = `Tree at line ${b.start}`;
   const leaves = whole(b, 'num_leaves');
   if (leaves < 1) throw new TreeFileProblem(`${at}: num_leaves: expected at least 1`);
   if ((b.values.get('is_linear') ?? '0').trim() !== '0')
     throw new TreeFileProblem(`${at}: a linear tree (is_linear=1); expected constant leaves`);
-  if ((b.values.get('num_cat') ?? '0').trim() !== '0')
-    throw new TreeFileProblem(`${at}: categorical splits (num_cat > 0); expected numerical splits only`);
   const splits = leaves - 1;
+  const sets = categorySets(b, at);
   const leafValue = list(b, 'leaf_value', leaves, false);
   const n = splits + leaves;
+  const categories: Array<ReadonlySet<number> | null> = new Array<ReadonlySet<number> | null>(n).fill(null);
   const tree: Tree = {
+    categories,
     feature: new Int32Array(n).fill(-1),
     threshold: new Float64Array(n),
     left: new Int32Array(n).fill(-1),
@@ -121,8 +145,15 @@ function readTree(b: Block, output: number, featureCount: number): Tree {
           `${at}: split_feature ${f} is not a feature (max_feature_idx is ${featureCount - 1})`
         );
       const d = decision[i] as number;
-      if ((d & CATEGORICAL) !== 0)
-        throw new TreeFileProblem(`${at}: split ${i} is categorical; expected numerical splits only`);
+      if ((d & CATEGORICAL) !== 0) {
+        // The threshold of a categorical split is the index of its category set.
+        const set = sets[threshold[i] as number];
+        if (set === undefined)
+          throw new TreeFileProblem(
+            `${at}: split ${i} names category set ${threshold[i]}, which num_cat does not hold`
+          );
+        categories[i] = set;
+      }
       tree.feature[i] = f;
       tree.threshold[i] = threshold[i] as number;
       tree.defaultLeft[i] = (d & DEFAULT_LEFT) !== 0 ? 1 : 0;

@@ -30,12 +30,16 @@ function field(obj: unknown, key: string, at: string): unknown {
   return v;
 }
 
-function numbers(obj: unknown, key: string, at: string, integer: boolean): number[] {
+function numbers(obj: unknown, key: string, at: string, integer: boolean, nullIsNaN = false): number[] {
   const v = field(obj, key, at);
   if (!Array.isArray(v))
     throw new TreeFileProblem(`${at}.${key}: expected a list of numbers, found ${describeFound(v)}`);
   for (let i = 0; i < v.length; i++) {
     const x = v[i];
+    if (x === null && nullIsNaN) {
+      v[i] = NaN;
+      continue;
+    }
     // default_left is written as booleans by some versions.
     const n = typeof x === 'boolean' ? Number(x) : x;
     if (typeof n !== 'number' || !Number.isFinite(n) || (integer && !Number.isInteger(n)))
@@ -65,6 +69,38 @@ function count(v: unknown, at: string): number {
   return n;
 }
 
+/**
+ * Per node, the category set of a categorical split (split_type 1): node `categories_nodes[j]` holds
+ * `categories[categories_segments[j] …]`, `categories_sizes[j]` of them. Numerical nodes get null.
+ */
+function categorySets(
+  t: unknown,
+  at: string,
+  types: readonly number[] | null,
+  n: number
+): Array<ReadonlySet<number> | null> {
+  const sets: Array<ReadonlySet<number> | null> = new Array<ReadonlySet<number> | null>(n).fill(null);
+  if (types === null || types.every((v) => v === 0)) return sets;
+  const all = numbers(t, 'categories', at, true);
+  const nodes = numbers(t, 'categories_nodes', at, true);
+  const segments = numbers(t, 'categories_segments', at, true);
+  const sizes = numbers(t, 'categories_sizes', at, true);
+  if (segments.length !== nodes.length || sizes.length !== nodes.length)
+    throw new TreeFileProblem(`${at}: categories_nodes, _segments and _sizes: expected one entry each per node`);
+  nodes.forEach((node, j) => {
+    const start = segments[j] as number;
+    const size = sizes[j] as number;
+    if (node < 0 || node >= n || types[node] !== 1 || start < 0 || start + size > all.length)
+      throw new TreeFileProblem(`${at}.categories_nodes[${j}]: expected a categorical node and its categories`);
+    sets[node] = new Set(all.slice(start, start + size));
+  });
+  types.forEach((v, i) => {
+    if (v !== 0 && sets[i] === null)
+      throw new TreeFileProblem(`${at}.split_type[${i}]: expected 0 (numerical) or 1 (categorical, with categories)`);
+  });
+  return sets;
+}
+
 function readTree(t: unknown, at: string, output: number, featureCount: number): Tree {
   const param = field(t, 'tree_param', at);
   const leafVector = (param as Json).size_leaf_vector;
@@ -73,7 +109,8 @@ function readTree(t: unknown, at: string, output: number, featureCount: number):
   const left = numbers(t, 'left_children', at, true);
   const right = numbers(t, 'right_children', at, true);
   const splitIndex = numbers(t, 'split_indices', at, true);
-  const conditions = numbers(t, 'split_conditions', at, false);
+  // A categorical split's condition is a bare NaN in files before 3.1 (read as null, see readXgboostJson).
+  const conditions = numbers(t, 'split_conditions', at, false, true);
   const defaults = numbers(t, 'default_left', at, true);
   const types = (t as Json).split_type === undefined ? null : numbers(t, 'split_type', at, true);
   const n = left.length;
@@ -86,7 +123,9 @@ function readTree(t: unknown, at: string, output: number, featureCount: number):
   ] as const)
     if (list.length !== n)
       throw new TreeFileProblem(`${at}.${key}: expected ${n} entries (one per node), found ${list.length}`);
+  const categories = categorySets(t, at, types, n);
   const tree: Tree = {
+    categories,
     feature: new Int32Array(n),
     threshold: new Float64Array(n),
     left: new Int32Array(n),
@@ -104,10 +143,12 @@ function readTree(t: unknown, at: string, output: number, featureCount: number):
       tree.right[i] = -1;
       // A leaf's value is kept in split_conditions, as a float32.
       tree.value[i] = Math.fround(conditions[i] as number);
+      if (!Number.isFinite(tree.value[i]))
+        throw new TreeFileProblem(`${at}.split_conditions[${i}]: a leaf without a value`);
       continue;
     }
-    if (types !== null && types[i] !== 0)
-      throw new TreeFileProblem(`${at}.split_type[${i}]: a categorical split; expected numerical splits only (0)`);
+    if (categories[i] === null && !Number.isFinite(conditions[i]))
+      throw new TreeFileProblem(`${at}.split_conditions[${i}]: a numerical split without a threshold`);
     const f = splitIndex[i] as number;
     if (f < 0 || f >= featureCount)
       throw new TreeFileProblem(
@@ -126,15 +167,11 @@ function readTree(t: unknown, at: string, output: number, featureCount: number):
 export function readXgboostJson(text: string): Forest {
   let doc: unknown;
   try {
-    doc = JSON.parse(text);
+    // XGBoost before 3.1 writes a bare NaN (not JSON) as the condition of a categorical split: read as null.
+    doc = JSON.parse(text.replace(/([[,:]\s*)NaN(?=\s*[,\]}])/g, '$1null'));
   } catch {
-    // The parser's own message quotes the file; the file is named by the caller instead. XGBoost before 3.1 writes
-    // a bare NaN (not JSON) as the threshold of a categorical split.
-    throw new TreeFileProblem(
-      /\bNaN\b/.test(text) && text.includes('"split_type"')
-        ? 'not JSON: it holds a bare NaN, which XGBoost writes for a categorical split (not read here)'
-        : 'not JSON'
-    );
+    // The parser's own message quotes the file; the file is named by the caller instead.
+    throw new TreeFileProblem('not JSON');
   }
   const learner = field(doc, 'learner', 'the file');
   const versionList = numbers(doc, 'version', 'the file', true);
