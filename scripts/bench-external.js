@@ -7,11 +7,12 @@
 // server (examples/http-model/server.mjs, format evidence-gate, batch 32, concurrency 4) beside
 // the same cue-phrase classifier over the JSONL protocol, on the same inputs.
 // Usage: node scripts/bench-external.js [inputs] [window] [http inputs]
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { bundleEntry } from './bench/bundle.js';
 
 const repo = resolve(import.meta.dirname, '..');
 const n = Number(process.argv[2] ?? 1_000_000);
@@ -22,14 +23,7 @@ const httpInputs = Number(process.argv[4] ?? 20_000);
 
 /** Builds one source file with ncc into `dir` and imports it. */
 async function load(source, dir) {
-  const ncc = join(repo, 'node_modules/@vercel/ncc/dist/ncc/cli.js');
-  execFileSync(
-    process.execPath,
-    [ncc, 'build', join(repo, source), '-o', dir, '--target', 'es2022', '--transpile-only', '-q'],
-    { cwd: repo, stdio: 'inherit' }
-  );
-  writeFileSync(join(dir, 'package.json'), '{"type":"module"}\n');
-  return import(pathToFileURL(join(dir, 'index.js')).href);
+  return import(pathToFileURL(bundleEntry(repo, source, dir)).href);
 }
 
 /** Starts the example server on a free port; resolves with the process and its port. */
@@ -105,27 +99,7 @@ async function httpBench(ExternalModel) {
 
 const out = mkdtempSync(join(tmpdir(), 'eg-bench-external-'));
 try {
-  const ncc = join(repo, 'node_modules/@vercel/ncc/dist/ncc/cli.js');
-  execFileSync(
-    process.execPath,
-    [
-      ncc,
-      'build',
-      join(repo, 'src/models/external/external-model.ts'),
-      '-o',
-      out,
-      '--target',
-      'es2022',
-      '--transpile-only',
-      '-q'
-    ],
-    {
-      cwd: repo,
-      stdio: 'inherit'
-    }
-  );
-  writeFileSync(join(out, 'package.json'), '{"type":"module"}\n');
-  const { ExternalModel } = await import(pathToFileURL(join(out, 'index.js')).href);
+  const { ExternalModel } = await load('src/models/external/external-model.ts', out);
 
   const inputs = Array.from({ length: n }, (_, i) => ({ kind: 'text', text: `short text number ${i}` }));
   const fixtures = join(repo, '__tests__/models/external/fixtures');

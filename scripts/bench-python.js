@@ -5,11 +5,11 @@
 // beside it the same answers from a hand-written Python JSONL loop run as a command model, on the
 // same inputs. Prints predictions/s and the ratio to the 100,000/s target.
 // Usage: node scripts/bench-python.js [inputs]; PYTHON=/path/to/python3 to choose the interpreter.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { bundleEntry } from './bench/bundle.js';
 
 const repo = resolve(import.meta.dirname, '..');
 const n = Number(process.argv[2] ?? 300_000);
@@ -39,16 +39,10 @@ async function rate(model, inputs) {
 
 const out = mkdtempSync(join(tmpdir(), 'eg-bench-python-'));
 try {
-  const ncc = join(repo, 'node_modules/@vercel/ncc/dist/ncc/cli.js');
-  const source = join(repo, 'src/models/python/python-model.ts');
-  execFileSync(process.execPath, [ncc, 'build', source, '-o', out, '--target', 'es2022', '--transpile-only', '-q'], {
-    cwd: repo,
-    stdio: 'inherit'
-  });
-  writeFileSync(join(out, 'package.json'), '{"type":"module"}\n');
+  const index = bundleEntry(repo, 'src/models/python/python-model.ts', out);
   writeFileSync(join(out, 'echo_model.py'), FUNCTION);
   writeFileSync(join(out, 'hand_written.py'), HAND_WRITTEN);
-  const { PythonModel } = await import(pathToFileURL(join(out, 'index.js')).href);
+  const { PythonModel } = await import(pathToFileURL(index).href);
   const ExternalModel = Object.getPrototypeOf(PythonModel);
   const inputs = Array.from({ length: n }, (_, i) => ({ kind: 'text', text: `short text number ${i}` }));
   const common = { timeoutS: 600, requestTimeoutS: 60, probabilities: true, env: [], window: 256, repeat: 1 };

@@ -12,11 +12,12 @@
 //  2. square's queries/s through the trivial echo model (__tests__/models/external/fixtures/echo-model.mjs)
 //     at 1,000 queries per row over 1,000 rows (every row spends its whole budget; target ≥ 100,000/s).
 // Usage: node scripts/bench-tabular.js [rows] [queries per row] [repeats]
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { bundleEntry } from './bench/bundle.js';
 
 const repo = resolve(import.meta.dirname, '..');
 const rows = Number(process.argv[2] ?? 1000);
@@ -29,24 +30,7 @@ const config = 'examples/inspection-tabular/evidence-gate.yml';
 
 const out = mkdtempSync(join(tmpdir(), 'eg-bench-tabular-'));
 try {
-  const ncc = join(repo, 'node_modules/@vercel/ncc/dist/ncc/cli.js');
-  execFileSync(
-    process.execPath,
-    [
-      ncc,
-      'build',
-      join(repo, 'scripts/bench/tabular-entry.ts'),
-      '-o',
-      out,
-      '--target',
-      'es2022',
-      '--transpile-only',
-      '-q'
-    ],
-    { cwd: repo, stdio: 'inherit' }
-  );
-  writeFileSync(join(out, 'package.json'), '{"type":"module"}\n');
-  const eg = await import(pathToFileURL(join(out, 'index.js')).href);
+  const eg = await import(pathToFileURL(bundleEntry(repo, 'scripts/bench/tabular-entry.ts', out)).href);
   console.log(`tabular bench: ${cpus().length} cores, node ${process.version}`);
 
   const plan = eg.loadPlan({ root: repo, configPath: config });

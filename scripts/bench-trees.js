@@ -7,10 +7,11 @@
 // (PYTHON=/path/to/python3 to choose one) there are no models to read, and it says so.
 // Usage: node scripts/bench-trees.js [rows] [repeats]
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { bundleEntry } from './bench/bundle.js';
 
 const repo = resolve(import.meta.dirname, '..');
 const rows = Number(process.argv[2] ?? 20000);
@@ -33,25 +34,7 @@ try {
       encoding: 'utf8'
     })
   );
-  const ncc = join(repo, 'node_modules/@vercel/ncc/dist/ncc/cli.js');
-  const bundle = join(out, 'bundle');
-  execFileSync(
-    process.execPath,
-    [
-      ncc,
-      'build',
-      join(repo, 'scripts/bench/trees-entry.ts'),
-      '-o',
-      bundle,
-      '--target',
-      'es2022',
-      '--transpile-only',
-      '-q'
-    ],
-    { cwd: repo, stdio: 'inherit' }
-  );
-  writeFileSync(join(bundle, 'package.json'), '{"type":"module"}\n');
-  const eg = await import(pathToFileURL(join(bundle, 'index.js')).href);
+  const eg = await import(pathToFileURL(bundleEntry(repo, 'scripts/bench/trees-entry.ts', join(out, 'bundle'))).href);
   const flat = new Float64Array(readFileSync(made.x).buffer.slice(0));
   const width = flat.length / rows;
   const xs = Array.from({ length: rows }, (_, i) => flat.subarray(i * width, (i + 1) * width));

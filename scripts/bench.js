@@ -27,6 +27,7 @@ import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { writeEmailProject } from './bench/email-corpus.js';
+import { bundleEntry } from './bench/bundle.js';
 
 const repo = resolve(import.meta.dirname, '..');
 const cli = join(repo, 'dist/cli/index.js');
@@ -175,27 +176,14 @@ function machine() {
 /** Section 4: the search's queries/s per built-in model and with the echo model, beside clean scoring rows/s. */
 function searchSection() {
   const dir = tempRoot();
-  const ncc = join(repo, 'node_modules/@vercel/ncc/dist/ncc/cli.js');
-  execFileSync(
+  const out = execFileSync(
     process.execPath,
-    [
-      ncc,
-      'build',
-      join(repo, 'scripts/bench/search-throughput.ts'),
-      '-o',
-      dir,
-      '--target',
-      'es2022',
-      '--transpile-only',
-      '-q'
-    ],
-    { cwd: repo, stdio: 'inherit' }
+    [bundleEntry(repo, 'scripts/bench/search-throughput.ts', dir), repo, String(repeats)],
+    {
+      encoding: 'utf8',
+      maxBuffer: 1 << 24
+    }
   );
-  writeFileSync(join(dir, 'package.json'), '{"type":"module"}\n');
-  const out = execFileSync(process.execPath, [join(dir, 'index.js'), repo, String(repeats)], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 24
-  });
   const r = JSON.parse(out.trim().split('\n').pop());
   const k = (x) => `${(x / 1000).toFixed(1)}k`;
   console.log("4. Adaptive search (scores, budget 200) on the example's texts: queries/s beside clean scoring rows/s");

@@ -90,6 +90,17 @@ def listed(a):
     return [[None if np.isnan(v) else float(v) for v in row] for row in a]
 
 
+def xgb_outputs(booster, d, n, labels):
+    """Margins, predict_proba and the classifier's label from XGBoost's own predict."""
+    margins = booster.predict(d, output_margin=True).reshape(n, -1)
+    proba = booster.predict(d).reshape(n, -1)
+    if labels == 2:
+        proba = np.hstack([1 - proba, proba])
+        # XGBClassifier.predict: class 1 where the probability is above 0.5.
+        return margins, proba, (proba[:, 1] > 0.5).astype(int)
+    return margins, proba, np.argmax(proba, axis=1)
+
+
 def xgb_case(name, rng, labels, named):
     X, y = data(rng, 600, labels)
     params = {"max_depth": 3, "eta": 0.3, "seed": 0, "nthread": 1}
@@ -103,15 +114,7 @@ def xgb_case(name, rng, labels, named):
     booster.save_model(path)
     rows = held_out(rng, xgb_thresholds(booster))
     d = xgb.DMatrix(rows, missing=np.nan, feature_names=NAMES if named else None)
-    margins = booster.predict(d, output_margin=True).reshape(len(rows), -1)
-    proba = booster.predict(d).reshape(len(rows), -1)
-    if labels == 2:
-        proba = np.hstack([1 - proba, proba])
-        # XGBClassifier.predict: class 1 where the probability is above 0.5.
-        predicted = (proba[:, 1] > 0.5).astype(int)
-    else:
-        predicted = np.argmax(proba, axis=1)
-    return path, rows, margins, proba, predicted
+    return (path, rows, *xgb_outputs(booster, d, len(rows), labels))
 
 
 def lgb_case(name, rng, labels, named, use_missing=True):
@@ -177,14 +180,7 @@ def xgb_categorical(name, rng, labels):
     booster.save_model(path)
     rows = categorical_rows(rng)
     d = xgb.DMatrix(rows, feature_types=types, enable_categorical=True)
-    margins = booster.predict(d, output_margin=True).reshape(len(rows), -1)
-    proba = booster.predict(d).reshape(len(rows), -1)
-    if labels == 2:
-        proba = np.hstack([1 - proba, proba])
-        predicted = (proba[:, 1] > 0.5).astype(int)
-    else:
-        predicted = np.argmax(proba, axis=1)
-    return path, rows, margins, proba, predicted
+    return (path, rows, *xgb_outputs(booster, d, len(rows), labels))
 
 
 def lgb_categorical(name, rng, labels):
