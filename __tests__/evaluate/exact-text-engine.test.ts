@@ -296,3 +296,10 @@ test('verify --rerun re-derives a sample of closed-form rows by asking every can
   expect(note).toMatch(/^exact: \d+ rows the closed form certified .* by asking every candidate: all certified again$/);
   expect(Number(/^exact: (\d+)/.exec(note as string)?.[1])).toBeGreaterThan(20);
 }, 120_000);
+
+test('time_limit_ms is for exact on trees: a text task refuses it, naming the key and what bounds text exact', async () => {
+  const root = repo(`${SEARCH}    exact: { time_limit_ms: 500 }\n`);
+  await expect(run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'out' })).rejects.toThrow(
+    /threat_model\.attacks\.exact\.time_limit_ms: time_limit_ms bounds exact on a tree ensemble \(a tabular task\); a text task bounds exact by max_candidates/
+  );
+});

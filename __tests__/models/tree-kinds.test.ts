@@ -281,3 +281,22 @@ test('shards of the tree example merge to the single run byte for byte; verify a
   ).not.toBe(0);
   expect(out).toMatch(/parcels-lgb/);
 }, 60_000);
+
+describe('exact: { time_limit_ms } (SPEC §25)', () => {
+  test('a tabular task takes it and the manifest records it; a text task refuses it, and tabular refuses other keys', async () => {
+    const root = exampleRepo();
+    smallConfig(root, (t) =>
+      t.replace(/ {4}noise: \{\}\n[\s\S]*? {4}exact: \{\}\n/, '    exact: { time_limit_ms: 500 }\n')
+    );
+    await run({ root, configPath: CONFIG, outputDir: 'out' });
+    const manifest = JSON.parse(readFileSync(join(root, 'out/manifest.json'), 'utf8'));
+    expect(manifest.threat_model.attacks.map((a: any) => [a.family, a.parameters.settings])).toEqual([
+      ['exact', { time_limit_ms: 500 }]
+    ]);
+    const other = exampleRepo();
+    smallConfig(other, (t) => t.replace('    exact: {}\n', '    exact: { max_candidates: 10 }\n'));
+    await expect(run({ root: other, configPath: CONFIG, outputDir: 'out' })).rejects.toThrow(
+      /threat_model\.attacks\.exact\.max_candidates: exact on a tabular task solves the feature-space worst case and takes only time_limit_ms; found max_candidates/
+    );
+  });
+});

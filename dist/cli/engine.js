@@ -4008,7 +4008,7 @@ var strings = __nccwpck_require__(558);
 "use strict";
 const validate = validate10;
 /* harmony default export */ const schema_validator_generated = ((/* unused pure expression or super */ null && (validate10)));
-const schema11 = { "type": "object", "properties": { "version": { "const": 1 }, "task": { "enum": ["text", "tabular"] }, "threat_model": { "type": "object", "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "revision": { "type": ["integer", "string"], "minimum": 0, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "protected_outcome": { "type": "string", "maxLength": 2000 }, "objective": { "enum": ["untargeted", "targeted"] }, "protected_transitions": { "type": "array", "items": { "type": "object", "properties": { "from": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "to": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "required": ["from", "to"], "additionalProperties": false } }, "access": { "enum": ["black-box", "white-box"] }, "attacks": { "type": "object", "properties": { "noise": { "type": "object", "properties": {}, "required": [], "additionalProperties": false }, "fgm": { "type": "object", "properties": {}, "required": [], "additionalProperties": false }, "pgd": { "type": "object", "properties": { "steps": { "type": "integer", "minimum": 1, "maximum": 10000 }, "step_size": { "type": "number", "exclusiveMinimum": 0 }, "random_start": { "type": "boolean" } }, "required": [], "additionalProperties": false }, "square": { "type": "object", "properties": { "queries": { "type": "integer", "minimum": 1, "maximum": 100000 }, "p_init": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 } }, "required": [], "additionalProperties": false }, "boundary": { "type": "object", "properties": { "queries": { "type": "integer", "minimum": 1, "maximum": 100000 } }, "required": [], "additionalProperties": false }, "exact": { "type": "object", "properties": { "max_candidates": { "type": "integer", "minimum": 1, "maximum": 10000000 }, "operators": { "type": "array", "items": { "enum": ["transpose", "dictionary", "format", "typo_swap", "typo_delete", "typo_insert", "typo_substitute"] }, "minItems": 1 }, "max_words_changed": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 } }, "required": [], "additionalProperties": false }, "format": { "type": "object", "properties": {}, "required": [], "additionalProperties": false }, "transpose": { "type": "object", "properties": { "words_per_change": { "type": "integer", "minimum": 1 } }, "required": [], "additionalProperties": false }, "typo": { "type": "object", "properties": { "words_per_change": { "type": "integer", "minimum": 1 }, "operators": { "type": "array", "items": { "enum": ["typo_swap", "typo_delete", "typo_insert", "typo_substitute"] }, "minItems": 1 } }, "required": [], "additionalProperties": false }, "dictionary": { "type": "object", "properties": { "file": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "required": ["file"], "additionalProperties": false }, "append": { "type": "object", "properties": { "sentences": { "type": "object", "minProperties": 1, "propertyNames": { "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "additionalProperties": { "type": "string", "minLength": 1 } } }, "required": ["sentences"], "additionalProperties": false }, "truncate": { "type": "object", "properties": { "keep": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 } }, "required": [], "additionalProperties": false }, "search": { "type": "object", "properties": { "knowledge": { "enum": ["scores", "labels"] }, "queries": { "type": "integer", "minimum": 1, "maximum": 100000 }, "operators": { "type": "array", "items": { "enum": ["transpose", "dictionary", "format", "typo_swap", "typo_delete", "typo_insert", "typo_substitute"] }, "minItems": 1 }, "max_words_changed": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 }, "dictionary": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "max_text_chars": { "type": "integer", "minimum": 1 } }, "required": [], "additionalProperties": false } }, "required": [], "additionalProperties": false }, "against_policy": { "type": "boolean" }, "constraints": { "type": "object", "properties": { "max_char_edit_ratio": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 }, "linf_eps": { "type": "number", "exclusiveMinimum": 0 }, "editable": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "minItems": 1 }, "bounds": { "type": "object", "additionalProperties": { "type": "array", "items": { "type": "number" }, "minItems": 2, "maxItems": 2 } } }, "required": [], "additionalProperties": false } }, "required": ["id"], "additionalProperties": false }, "data": { "type": "object", "properties": { "train": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "evaluate": { "type": "object", "minProperties": 1, "propertyNames": { "pattern": "^[A-Za-z][A-Za-z0-9_-]*$" }, "additionalProperties": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "columns": { "type": "object", "properties": { "id": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "text": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "label": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "language": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "domain": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "features": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "minItems": 1 } }, "required": [], "additionalProperties": false }, "on_bad_row": { "enum": ["error", "skip"] } }, "required": ["train", "evaluate"], "additionalProperties": false }, "models": { "type": "array", "minItems": 1 }, "statistics": { "type": "object", "properties": { "seed": { "type": "integer", "minimum": 0, "maximum": 4294967295 }, "bootstrap_iterations": { "type": "integer", "minimum": 1, "maximum": 1000000 }, "paired_iterations": { "type": "integer", "minimum": 1, "maximum": 1000000 }, "interval": { "type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1 } }, "required": [], "additionalProperties": false }, "selective": { "type": "object", "properties": { "abstain_below": { "type": "object", "additionalProperties": { "type": "object", "properties": { "on": { "enum": ["probability", "margin"] }, "threshold": { "type": "number" } }, "required": ["on", "threshold"], "additionalProperties": false } } }, "required": [], "additionalProperties": false }, "output": { "type": "object", "properties": { "text": { "enum": ["full", "hash", "none"] }, "gzip_above_bytes": { "type": "integer", "minimum": 0 }, "examples_per_check": { "type": "integer", "minimum": 0, "maximum": 1000 } }, "required": [], "additionalProperties": false }, "manifest": { "type": "object", "properties": { "lock_files": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } } }, "required": [], "additionalProperties": false }, "gate": { "type": "object", "properties": { "min_challenge_examples": { "type": "integer", "minimum": 0 }, "min_challenge_accuracy": { "type": "number", "minimum": 0, "maximum": 1 }, "max_generalization_gap_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_language_examples": { "type": "integer", "minimum": 0 }, "min_language_accuracy": { "type": "number", "minimum": 0, "maximum": 1 }, "max_length_psi": { "type": "number", "minimum": 0 }, "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_protected_transitions": { "type": "integer", "minimum": 0 }, "max_missing_rows": { "type": "integer", "minimum": 0 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 }, "max_new_protected_transitions": { "type": "integer", "minimum": 0 }, "families": { "type": "object", "properties": { "format": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "transpose": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "typo": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "dictionary": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "append": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "search": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "exact": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "fgm": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "pgd": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "square": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "boundary": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "clean": { "type": "object", "properties": { "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "truncate": { "type": "object", "properties": { "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "noise": { "type": "object", "properties": { "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false } }, "required": [], "additionalProperties": false }, "min_attack_strength": { "type": "object", "properties": { "fgm": { "type": "number", "minimum": 0, "maximum": 1 }, "pgd": { "type": "number", "minimum": 0, "maximum": 1 }, "square": { "type": "number", "minimum": 0, "maximum": 1 }, "boundary": { "type": "number", "minimum": 0, "maximum": 1 }, "search": { "type": "number", "minimum": 0, "maximum": 1 } }, "required": [], "additionalProperties": false }, "min_certified_share": { "type": "number", "minimum": 0, "maximum": 1 }, "allow_not_evaluated": { "type": "boolean" }, "require_baseline": { "type": "boolean" }, "block_on": { "enum": ["all", "new"] }, "require_release_record": { "type": "boolean" }, "models": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "minItems": 1 } }, "required": [], "additionalProperties": false }, "release": { "type": "object", "properties": { "owner": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "reviewer": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "intended_use": { "type": "string", "minLength": 1, "maxLength": 2000 }, "out_of_scope_uses": { "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1, "maxLength": 1000 } }, "known_limitations": { "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1, "maxLength": 1000 } }, "mitigations": { "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1, "maxLength": 1000 } }, "authorization": { "type": "string", "minLength": 1, "maxLength": 500, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "required": ["owner"], "additionalProperties": false } }, "required": ["version", "threat_model", "data", "models"], "additionalProperties": false };
+const schema11 = { "type": "object", "properties": { "version": { "const": 1 }, "task": { "enum": ["text", "tabular"] }, "threat_model": { "type": "object", "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "revision": { "type": ["integer", "string"], "minimum": 0, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "protected_outcome": { "type": "string", "maxLength": 2000 }, "objective": { "enum": ["untargeted", "targeted"] }, "protected_transitions": { "type": "array", "items": { "type": "object", "properties": { "from": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "to": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "required": ["from", "to"], "additionalProperties": false } }, "access": { "enum": ["black-box", "white-box"] }, "attacks": { "type": "object", "properties": { "noise": { "type": "object", "properties": {}, "required": [], "additionalProperties": false }, "fgm": { "type": "object", "properties": {}, "required": [], "additionalProperties": false }, "pgd": { "type": "object", "properties": { "steps": { "type": "integer", "minimum": 1, "maximum": 10000 }, "step_size": { "type": "number", "exclusiveMinimum": 0 }, "random_start": { "type": "boolean" } }, "required": [], "additionalProperties": false }, "square": { "type": "object", "properties": { "queries": { "type": "integer", "minimum": 1, "maximum": 100000 }, "p_init": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 } }, "required": [], "additionalProperties": false }, "boundary": { "type": "object", "properties": { "queries": { "type": "integer", "minimum": 1, "maximum": 100000 } }, "required": [], "additionalProperties": false }, "exact": { "type": "object", "properties": { "max_candidates": { "type": "integer", "minimum": 1, "maximum": 10000000 }, "operators": { "type": "array", "items": { "enum": ["transpose", "dictionary", "format", "typo_swap", "typo_delete", "typo_insert", "typo_substitute"] }, "minItems": 1 }, "max_words_changed": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 }, "time_limit_ms": { "type": "integer", "minimum": 1, "maximum": 3600000 } }, "required": [], "additionalProperties": false }, "format": { "type": "object", "properties": {}, "required": [], "additionalProperties": false }, "transpose": { "type": "object", "properties": { "words_per_change": { "type": "integer", "minimum": 1 } }, "required": [], "additionalProperties": false }, "typo": { "type": "object", "properties": { "words_per_change": { "type": "integer", "minimum": 1 }, "operators": { "type": "array", "items": { "enum": ["typo_swap", "typo_delete", "typo_insert", "typo_substitute"] }, "minItems": 1 } }, "required": [], "additionalProperties": false }, "dictionary": { "type": "object", "properties": { "file": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "required": ["file"], "additionalProperties": false }, "append": { "type": "object", "properties": { "sentences": { "type": "object", "minProperties": 1, "propertyNames": { "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "additionalProperties": { "type": "string", "minLength": 1 } } }, "required": ["sentences"], "additionalProperties": false }, "truncate": { "type": "object", "properties": { "keep": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 } }, "required": [], "additionalProperties": false }, "search": { "type": "object", "properties": { "knowledge": { "enum": ["scores", "labels"] }, "queries": { "type": "integer", "minimum": 1, "maximum": 100000 }, "operators": { "type": "array", "items": { "enum": ["transpose", "dictionary", "format", "typo_swap", "typo_delete", "typo_insert", "typo_substitute"] }, "minItems": 1 }, "max_words_changed": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 }, "dictionary": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "max_text_chars": { "type": "integer", "minimum": 1 } }, "required": [], "additionalProperties": false } }, "required": [], "additionalProperties": false }, "against_policy": { "type": "boolean" }, "constraints": { "type": "object", "properties": { "max_char_edit_ratio": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 }, "linf_eps": { "type": "number", "exclusiveMinimum": 0 }, "editable": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "minItems": 1 }, "bounds": { "type": "object", "additionalProperties": { "type": "array", "items": { "type": "number" }, "minItems": 2, "maxItems": 2 } } }, "required": [], "additionalProperties": false } }, "required": ["id"], "additionalProperties": false }, "data": { "type": "object", "properties": { "train": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "evaluate": { "type": "object", "minProperties": 1, "propertyNames": { "pattern": "^[A-Za-z][A-Za-z0-9_-]*$" }, "additionalProperties": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "columns": { "type": "object", "properties": { "id": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "text": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "label": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "language": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "domain": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "features": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "minItems": 1 } }, "required": [], "additionalProperties": false }, "on_bad_row": { "enum": ["error", "skip"] } }, "required": ["train", "evaluate"], "additionalProperties": false }, "models": { "type": "array", "minItems": 1 }, "statistics": { "type": "object", "properties": { "seed": { "type": "integer", "minimum": 0, "maximum": 4294967295 }, "bootstrap_iterations": { "type": "integer", "minimum": 1, "maximum": 1000000 }, "paired_iterations": { "type": "integer", "minimum": 1, "maximum": 1000000 }, "interval": { "type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1 } }, "required": [], "additionalProperties": false }, "selective": { "type": "object", "properties": { "abstain_below": { "type": "object", "additionalProperties": { "type": "object", "properties": { "on": { "enum": ["probability", "margin"] }, "threshold": { "type": "number" } }, "required": ["on", "threshold"], "additionalProperties": false } } }, "required": [], "additionalProperties": false }, "output": { "type": "object", "properties": { "text": { "enum": ["full", "hash", "none"] }, "gzip_above_bytes": { "type": "integer", "minimum": 0 }, "examples_per_check": { "type": "integer", "minimum": 0, "maximum": 1000 } }, "required": [], "additionalProperties": false }, "manifest": { "type": "object", "properties": { "lock_files": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } } }, "required": [], "additionalProperties": false }, "gate": { "type": "object", "properties": { "min_challenge_examples": { "type": "integer", "minimum": 0 }, "min_challenge_accuracy": { "type": "number", "minimum": 0, "maximum": 1 }, "max_generalization_gap_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_language_examples": { "type": "integer", "minimum": 0 }, "min_language_accuracy": { "type": "number", "minimum": 0, "maximum": 1 }, "max_length_psi": { "type": "number", "minimum": 0 }, "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_protected_transitions": { "type": "integer", "minimum": 0 }, "max_missing_rows": { "type": "integer", "minimum": 0 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 }, "max_new_protected_transitions": { "type": "integer", "minimum": 0 }, "families": { "type": "object", "properties": { "format": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "transpose": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "typo": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "dictionary": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "append": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "search": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "exact": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "fgm": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "pgd": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "square": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "boundary": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "clean": { "type": "object", "properties": { "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "truncate": { "type": "object", "properties": { "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "noise": { "type": "object", "properties": { "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false } }, "required": [], "additionalProperties": false }, "min_attack_strength": { "type": "object", "properties": { "fgm": { "type": "number", "minimum": 0, "maximum": 1 }, "pgd": { "type": "number", "minimum": 0, "maximum": 1 }, "square": { "type": "number", "minimum": 0, "maximum": 1 }, "boundary": { "type": "number", "minimum": 0, "maximum": 1 }, "search": { "type": "number", "minimum": 0, "maximum": 1 } }, "required": [], "additionalProperties": false }, "min_certified_share": { "type": "number", "minimum": 0, "maximum": 1 }, "allow_not_evaluated": { "type": "boolean" }, "require_baseline": { "type": "boolean" }, "block_on": { "enum": ["all", "new"] }, "require_release_record": { "type": "boolean" }, "models": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "minItems": 1 } }, "required": [], "additionalProperties": false }, "release": { "type": "object", "properties": { "owner": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "reviewer": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "intended_use": { "type": "string", "minLength": 1, "maxLength": 2000 }, "out_of_scope_uses": { "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1, "maxLength": 1000 } }, "known_limitations": { "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1, "maxLength": 1000 } }, "mitigations": { "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1, "maxLength": 1000 } }, "authorization": { "type": "string", "minLength": 1, "maxLength": 500, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "required": ["owner"], "additionalProperties": false } }, "required": ["version", "threat_model", "data", "models"], "additionalProperties": false };
 const func2 = Object.prototype.hasOwnProperty;
 const func4 = strings/* codePointLength */.O7;
 const pattern0 = new RegExp("^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", "u");
@@ -4711,7 +4711,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         let data24 = data12.exact;
                         if (data24 && typeof data24 == "object" && !Array.isArray(data24)) {
                             for (const key9 in data24) {
-                                if (!(((key9 === "max_candidates") || (key9 === "operators")) || (key9 === "max_words_changed"))) {
+                                if (!((((key9 === "max_candidates") || (key9 === "operators")) || (key9 === "max_words_changed")) || (key9 === "time_limit_ms"))) {
                                     const err57 = { instancePath: instancePath + "/threat_model/attacks/exact", schemaPath: "#/properties/threat_model/properties/attacks/properties/exact/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.attacks.properties.exact, data: data24 };
                                     if (vErrors === null) {
                                         vErrors = [err57];
@@ -4831,78 +4831,36 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                        }
-                        else {
-                            const err67 = { instancePath: instancePath + "/threat_model/attacks/exact", schemaPath: "#/properties/threat_model/properties/attacks/properties/exact/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.properties.exact.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.exact, data: data24 };
-                            if (vErrors === null) {
-                                vErrors = [err67];
-                            }
-                            else {
-                                vErrors.push(err67);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data12.format !== undefined) {
-                        let data29 = data12.format;
-                        if (data29 && typeof data29 == "object" && !Array.isArray(data29)) {
-                            for (const key10 in data29) {
-                                const err68 = { instancePath: instancePath + "/threat_model/attacks/format", schemaPath: "#/properties/threat_model/properties/attacks/properties/format/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.attacks.properties.format, data: data29 };
-                                if (vErrors === null) {
-                                    vErrors = [err68];
-                                }
-                                else {
-                                    vErrors.push(err68);
-                                }
-                                errors++;
-                            }
-                        }
-                        else {
-                            const err69 = { instancePath: instancePath + "/threat_model/attacks/format", schemaPath: "#/properties/threat_model/properties/attacks/properties/format/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.properties.format.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.format, data: data29 };
-                            if (vErrors === null) {
-                                vErrors = [err69];
-                            }
-                            else {
-                                vErrors.push(err69);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data12.transpose !== undefined) {
-                        let data30 = data12.transpose;
-                        if (data30 && typeof data30 == "object" && !Array.isArray(data30)) {
-                            for (const key11 in data30) {
-                                if (!(key11 === "words_per_change")) {
-                                    const err70 = { instancePath: instancePath + "/threat_model/attacks/transpose", schemaPath: "#/properties/threat_model/properties/attacks/properties/transpose/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.attacks.properties.transpose, data: data30 };
+                            if (data24.time_limit_ms !== undefined) {
+                                let data29 = data24.time_limit_ms;
+                                if (!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))) {
+                                    const err67 = { instancePath: instancePath + "/threat_model/attacks/exact/time_limit_ms", schemaPath: "#/properties/threat_model/properties/attacks/properties/exact/properties/time_limit_ms/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.threat_model.properties.attacks.properties.exact.properties.time_limit_ms.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.exact.properties.time_limit_ms, data: data29 };
                                     if (vErrors === null) {
-                                        vErrors = [err70];
+                                        vErrors = [err67];
                                     }
                                     else {
-                                        vErrors.push(err70);
+                                        vErrors.push(err67);
                                     }
                                     errors++;
                                 }
-                            }
-                            if (data30.words_per_change !== undefined) {
-                                let data31 = data30.words_per_change;
-                                if (!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))) {
-                                    const err71 = { instancePath: instancePath + "/threat_model/attacks/transpose/words_per_change", schemaPath: "#/properties/threat_model/properties/attacks/properties/transpose/properties/words_per_change/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.threat_model.properties.attacks.properties.transpose.properties.words_per_change.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.transpose.properties.words_per_change, data: data31 };
-                                    if (vErrors === null) {
-                                        vErrors = [err71];
-                                    }
-                                    else {
-                                        vErrors.push(err71);
-                                    }
-                                    errors++;
-                                }
-                                if ((typeof data31 == "number") && (isFinite(data31))) {
-                                    if (data31 < 1 || isNaN(data31)) {
-                                        const err72 = { instancePath: instancePath + "/threat_model/attacks/transpose/words_per_change", schemaPath: "#/properties/threat_model/properties/attacks/properties/transpose/properties/words_per_change/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.transpose.properties.words_per_change, data: data31 };
+                                if ((typeof data29 == "number") && (isFinite(data29))) {
+                                    if (data29 > 3600000 || isNaN(data29)) {
+                                        const err68 = { instancePath: instancePath + "/threat_model/attacks/exact/time_limit_ms", schemaPath: "#/properties/threat_model/properties/attacks/properties/exact/properties/time_limit_ms/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3600000 }, message: "must be <= 3600000", schema: 3600000, parentSchema: schema11.properties.threat_model.properties.attacks.properties.exact.properties.time_limit_ms, data: data29 };
                                         if (vErrors === null) {
-                                            vErrors = [err72];
+                                            vErrors = [err68];
                                         }
                                         else {
-                                            vErrors.push(err72);
+                                            vErrors.push(err68);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data29 < 1 || isNaN(data29)) {
+                                        const err69 = { instancePath: instancePath + "/threat_model/attacks/exact/time_limit_ms", schemaPath: "#/properties/threat_model/properties/attacks/properties/exact/properties/time_limit_ms/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.exact.properties.time_limit_ms, data: data29 };
+                                        if (vErrors === null) {
+                                            vErrors = [err69];
+                                        }
+                                        else {
+                                            vErrors.push(err69);
                                         }
                                         errors++;
                                     }
@@ -4910,22 +4868,60 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                             }
                         }
                         else {
-                            const err73 = { instancePath: instancePath + "/threat_model/attacks/transpose", schemaPath: "#/properties/threat_model/properties/attacks/properties/transpose/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.properties.transpose.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.transpose, data: data30 };
+                            const err70 = { instancePath: instancePath + "/threat_model/attacks/exact", schemaPath: "#/properties/threat_model/properties/attacks/properties/exact/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.properties.exact.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.exact, data: data24 };
                             if (vErrors === null) {
-                                vErrors = [err73];
+                                vErrors = [err70];
                             }
                             else {
-                                vErrors.push(err73);
+                                vErrors.push(err70);
                             }
                             errors++;
                         }
                     }
-                    if (data12.typo !== undefined) {
-                        let data32 = data12.typo;
-                        if (data32 && typeof data32 == "object" && !Array.isArray(data32)) {
-                            for (const key12 in data32) {
-                                if (!((key12 === "words_per_change") || (key12 === "operators"))) {
-                                    const err74 = { instancePath: instancePath + "/threat_model/attacks/typo", schemaPath: "#/properties/threat_model/properties/attacks/properties/typo/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key12 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.attacks.properties.typo, data: data32 };
+                    if (data12.format !== undefined) {
+                        let data30 = data12.format;
+                        if (data30 && typeof data30 == "object" && !Array.isArray(data30)) {
+                            for (const key10 in data30) {
+                                const err71 = { instancePath: instancePath + "/threat_model/attacks/format", schemaPath: "#/properties/threat_model/properties/attacks/properties/format/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.attacks.properties.format, data: data30 };
+                                if (vErrors === null) {
+                                    vErrors = [err71];
+                                }
+                                else {
+                                    vErrors.push(err71);
+                                }
+                                errors++;
+                            }
+                        }
+                        else {
+                            const err72 = { instancePath: instancePath + "/threat_model/attacks/format", schemaPath: "#/properties/threat_model/properties/attacks/properties/format/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.properties.format.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.format, data: data30 };
+                            if (vErrors === null) {
+                                vErrors = [err72];
+                            }
+                            else {
+                                vErrors.push(err72);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data12.transpose !== undefined) {
+                        let data31 = data12.transpose;
+                        if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
+                            for (const key11 in data31) {
+                                if (!(key11 === "words_per_change")) {
+                                    const err73 = { instancePath: instancePath + "/threat_model/attacks/transpose", schemaPath: "#/properties/threat_model/properties/attacks/properties/transpose/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.attacks.properties.transpose, data: data31 };
+                                    if (vErrors === null) {
+                                        vErrors = [err73];
+                                    }
+                                    else {
+                                        vErrors.push(err73);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data31.words_per_change !== undefined) {
+                                let data32 = data31.words_per_change;
+                                if (!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))) {
+                                    const err74 = { instancePath: instancePath + "/threat_model/attacks/transpose/words_per_change", schemaPath: "#/properties/threat_model/properties/attacks/properties/transpose/properties/words_per_change/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.threat_model.properties.attacks.properties.transpose.properties.words_per_change.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.transpose.properties.words_per_change, data: data32 };
                                     if (vErrors === null) {
                                         vErrors = [err74];
                                     }
@@ -4934,99 +4930,101 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                     errors++;
                                 }
+                                if ((typeof data32 == "number") && (isFinite(data32))) {
+                                    if (data32 < 1 || isNaN(data32)) {
+                                        const err75 = { instancePath: instancePath + "/threat_model/attacks/transpose/words_per_change", schemaPath: "#/properties/threat_model/properties/attacks/properties/transpose/properties/words_per_change/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.transpose.properties.words_per_change, data: data32 };
+                                        if (vErrors === null) {
+                                            vErrors = [err75];
+                                        }
+                                        else {
+                                            vErrors.push(err75);
+                                        }
+                                        errors++;
+                                    }
+                                }
                             }
-                            if (data32.words_per_change !== undefined) {
-                                let data33 = data32.words_per_change;
-                                if (!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))) {
-                                    const err75 = { instancePath: instancePath + "/threat_model/attacks/typo/words_per_change", schemaPath: "#/properties/threat_model/properties/attacks/properties/typo/properties/words_per_change/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.threat_model.properties.attacks.properties.typo.properties.words_per_change.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.typo.properties.words_per_change, data: data33 };
+                        }
+                        else {
+                            const err76 = { instancePath: instancePath + "/threat_model/attacks/transpose", schemaPath: "#/properties/threat_model/properties/attacks/properties/transpose/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.properties.transpose.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.transpose, data: data31 };
+                            if (vErrors === null) {
+                                vErrors = [err76];
+                            }
+                            else {
+                                vErrors.push(err76);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data12.typo !== undefined) {
+                        let data33 = data12.typo;
+                        if (data33 && typeof data33 == "object" && !Array.isArray(data33)) {
+                            for (const key12 in data33) {
+                                if (!((key12 === "words_per_change") || (key12 === "operators"))) {
+                                    const err77 = { instancePath: instancePath + "/threat_model/attacks/typo", schemaPath: "#/properties/threat_model/properties/attacks/properties/typo/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key12 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.attacks.properties.typo, data: data33 };
                                     if (vErrors === null) {
-                                        vErrors = [err75];
+                                        vErrors = [err77];
                                     }
                                     else {
-                                        vErrors.push(err75);
+                                        vErrors.push(err77);
                                     }
                                     errors++;
                                 }
-                                if ((typeof data33 == "number") && (isFinite(data33))) {
-                                    if (data33 < 1 || isNaN(data33)) {
-                                        const err76 = { instancePath: instancePath + "/threat_model/attacks/typo/words_per_change", schemaPath: "#/properties/threat_model/properties/attacks/properties/typo/properties/words_per_change/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.typo.properties.words_per_change, data: data33 };
+                            }
+                            if (data33.words_per_change !== undefined) {
+                                let data34 = data33.words_per_change;
+                                if (!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))) {
+                                    const err78 = { instancePath: instancePath + "/threat_model/attacks/typo/words_per_change", schemaPath: "#/properties/threat_model/properties/attacks/properties/typo/properties/words_per_change/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.threat_model.properties.attacks.properties.typo.properties.words_per_change.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.typo.properties.words_per_change, data: data34 };
+                                    if (vErrors === null) {
+                                        vErrors = [err78];
+                                    }
+                                    else {
+                                        vErrors.push(err78);
+                                    }
+                                    errors++;
+                                }
+                                if ((typeof data34 == "number") && (isFinite(data34))) {
+                                    if (data34 < 1 || isNaN(data34)) {
+                                        const err79 = { instancePath: instancePath + "/threat_model/attacks/typo/words_per_change", schemaPath: "#/properties/threat_model/properties/attacks/properties/typo/properties/words_per_change/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.typo.properties.words_per_change, data: data34 };
                                         if (vErrors === null) {
-                                            vErrors = [err76];
+                                            vErrors = [err79];
                                         }
                                         else {
-                                            vErrors.push(err76);
+                                            vErrors.push(err79);
                                         }
                                         errors++;
                                     }
                                 }
                             }
-                            if (data32.operators !== undefined) {
-                                let data34 = data32.operators;
-                                if (Array.isArray(data34)) {
-                                    if (data34.length < 1) {
-                                        const err77 = { instancePath: instancePath + "/threat_model/attacks/typo/operators", schemaPath: "#/properties/threat_model/properties/attacks/properties/typo/properties/operators/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.typo.properties.operators, data: data34 };
+                            if (data33.operators !== undefined) {
+                                let data35 = data33.operators;
+                                if (Array.isArray(data35)) {
+                                    if (data35.length < 1) {
+                                        const err80 = { instancePath: instancePath + "/threat_model/attacks/typo/operators", schemaPath: "#/properties/threat_model/properties/attacks/properties/typo/properties/operators/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.typo.properties.operators, data: data35 };
                                         if (vErrors === null) {
-                                            vErrors = [err77];
+                                            vErrors = [err80];
                                         }
                                         else {
-                                            vErrors.push(err77);
+                                            vErrors.push(err80);
                                         }
                                         errors++;
                                     }
-                                    const len2 = data34.length;
+                                    const len2 = data35.length;
                                     for (let i2 = 0; i2 < len2; i2++) {
-                                        let data35 = data34[i2];
-                                        if (!((((data35 === "typo_swap") || (data35 === "typo_delete")) || (data35 === "typo_insert")) || (data35 === "typo_substitute"))) {
-                                            const err78 = { instancePath: instancePath + "/threat_model/attacks/typo/operators/" + i2, schemaPath: "#/properties/threat_model/properties/attacks/properties/typo/properties/operators/items/enum", keyword: "enum", params: { allowedValues: schema11.properties.threat_model.properties.attacks.properties.typo.properties.operators.items.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.threat_model.properties.attacks.properties.typo.properties.operators.items.enum, parentSchema: schema11.properties.threat_model.properties.attacks.properties.typo.properties.operators.items, data: data35 };
+                                        let data36 = data35[i2];
+                                        if (!((((data36 === "typo_swap") || (data36 === "typo_delete")) || (data36 === "typo_insert")) || (data36 === "typo_substitute"))) {
+                                            const err81 = { instancePath: instancePath + "/threat_model/attacks/typo/operators/" + i2, schemaPath: "#/properties/threat_model/properties/attacks/properties/typo/properties/operators/items/enum", keyword: "enum", params: { allowedValues: schema11.properties.threat_model.properties.attacks.properties.typo.properties.operators.items.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.threat_model.properties.attacks.properties.typo.properties.operators.items.enum, parentSchema: schema11.properties.threat_model.properties.attacks.properties.typo.properties.operators.items, data: data36 };
                                             if (vErrors === null) {
-                                                vErrors = [err78];
+                                                vErrors = [err81];
                                             }
                                             else {
-                                                vErrors.push(err78);
+                                                vErrors.push(err81);
                                             }
                                             errors++;
                                         }
                                     }
                                 }
                                 else {
-                                    const err79 = { instancePath: instancePath + "/threat_model/attacks/typo/operators", schemaPath: "#/properties/threat_model/properties/attacks/properties/typo/properties/operators/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.threat_model.properties.attacks.properties.typo.properties.operators.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.typo.properties.operators, data: data34 };
-                                    if (vErrors === null) {
-                                        vErrors = [err79];
-                                    }
-                                    else {
-                                        vErrors.push(err79);
-                                    }
-                                    errors++;
-                                }
-                            }
-                        }
-                        else {
-                            const err80 = { instancePath: instancePath + "/threat_model/attacks/typo", schemaPath: "#/properties/threat_model/properties/attacks/properties/typo/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.properties.typo.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.typo, data: data32 };
-                            if (vErrors === null) {
-                                vErrors = [err80];
-                            }
-                            else {
-                                vErrors.push(err80);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data12.dictionary !== undefined) {
-                        let data36 = data12.dictionary;
-                        if (data36 && typeof data36 == "object" && !Array.isArray(data36)) {
-                            if (data36.file === undefined) {
-                                const err81 = { instancePath: instancePath + "/threat_model/attacks/dictionary", schemaPath: "#/properties/threat_model/properties/attacks/properties/dictionary/required", keyword: "required", params: { missingProperty: "file" }, message: "must have required property '" + "file" + "'", schema: schema11.properties.threat_model.properties.attacks.properties.dictionary.required, parentSchema: schema11.properties.threat_model.properties.attacks.properties.dictionary, data: data36 };
-                                if (vErrors === null) {
-                                    vErrors = [err81];
-                                }
-                                else {
-                                    vErrors.push(err81);
-                                }
-                                errors++;
-                            }
-                            for (const key13 in data36) {
-                                if (!(key13 === "file")) {
-                                    const err82 = { instancePath: instancePath + "/threat_model/attacks/dictionary", schemaPath: "#/properties/threat_model/properties/attacks/properties/dictionary/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key13 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.attacks.properties.dictionary, data: data36 };
+                                    const err82 = { instancePath: instancePath + "/threat_model/attacks/typo/operators", schemaPath: "#/properties/threat_model/properties/attacks/properties/typo/properties/operators/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.threat_model.properties.attacks.properties.typo.properties.operators.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.typo.properties.operators, data: data35 };
                                     if (vErrors === null) {
                                         vErrors = [err82];
                                     }
@@ -5036,32 +5034,34 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data36.file !== undefined) {
-                                let data37 = data36.file;
-                                if (typeof data37 === "string") {
-                                    if (func4(data37) < 1) {
-                                        const err83 = { instancePath: instancePath + "/threat_model/attacks/dictionary/file", schemaPath: "#/properties/threat_model/properties/attacks/properties/dictionary/properties/file/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.dictionary.properties.file, data: data37 };
-                                        if (vErrors === null) {
-                                            vErrors = [err83];
-                                        }
-                                        else {
-                                            vErrors.push(err83);
-                                        }
-                                        errors++;
-                                    }
-                                    if (!pattern0.test(data37)) {
-                                        const err84 = { instancePath: instancePath + "/threat_model/attacks/dictionary/file", schemaPath: "#/properties/threat_model/properties/attacks/properties/dictionary/properties/file/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.threat_model.properties.attacks.properties.dictionary.properties.file, data: data37 };
-                                        if (vErrors === null) {
-                                            vErrors = [err84];
-                                        }
-                                        else {
-                                            vErrors.push(err84);
-                                        }
-                                        errors++;
-                                    }
+                        }
+                        else {
+                            const err83 = { instancePath: instancePath + "/threat_model/attacks/typo", schemaPath: "#/properties/threat_model/properties/attacks/properties/typo/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.properties.typo.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.typo, data: data33 };
+                            if (vErrors === null) {
+                                vErrors = [err83];
+                            }
+                            else {
+                                vErrors.push(err83);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data12.dictionary !== undefined) {
+                        let data37 = data12.dictionary;
+                        if (data37 && typeof data37 == "object" && !Array.isArray(data37)) {
+                            if (data37.file === undefined) {
+                                const err84 = { instancePath: instancePath + "/threat_model/attacks/dictionary", schemaPath: "#/properties/threat_model/properties/attacks/properties/dictionary/required", keyword: "required", params: { missingProperty: "file" }, message: "must have required property '" + "file" + "'", schema: schema11.properties.threat_model.properties.attacks.properties.dictionary.required, parentSchema: schema11.properties.threat_model.properties.attacks.properties.dictionary, data: data37 };
+                                if (vErrors === null) {
+                                    vErrors = [err84];
                                 }
                                 else {
-                                    const err85 = { instancePath: instancePath + "/threat_model/attacks/dictionary/file", schemaPath: "#/properties/threat_model/properties/attacks/properties/dictionary/properties/file/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.threat_model.properties.attacks.properties.dictionary.properties.file.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.dictionary.properties.file, data: data37 };
+                                    vErrors.push(err84);
+                                }
+                                errors++;
+                            }
+                            for (const key13 in data37) {
+                                if (!(key13 === "file")) {
+                                    const err85 = { instancePath: instancePath + "/threat_model/attacks/dictionary", schemaPath: "#/properties/threat_model/properties/attacks/properties/dictionary/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key13 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.attacks.properties.dictionary, data: data37 };
                                     if (vErrors === null) {
                                         vErrors = [err85];
                                     }
@@ -5071,34 +5071,32 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                        }
-                        else {
-                            const err86 = { instancePath: instancePath + "/threat_model/attacks/dictionary", schemaPath: "#/properties/threat_model/properties/attacks/properties/dictionary/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.properties.dictionary.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.dictionary, data: data36 };
-                            if (vErrors === null) {
-                                vErrors = [err86];
-                            }
-                            else {
-                                vErrors.push(err86);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data12.append !== undefined) {
-                        let data38 = data12.append;
-                        if (data38 && typeof data38 == "object" && !Array.isArray(data38)) {
-                            if (data38.sentences === undefined) {
-                                const err87 = { instancePath: instancePath + "/threat_model/attacks/append", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/required", keyword: "required", params: { missingProperty: "sentences" }, message: "must have required property '" + "sentences" + "'", schema: schema11.properties.threat_model.properties.attacks.properties.append.required, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append, data: data38 };
-                                if (vErrors === null) {
-                                    vErrors = [err87];
+                            if (data37.file !== undefined) {
+                                let data38 = data37.file;
+                                if (typeof data38 === "string") {
+                                    if (func4(data38) < 1) {
+                                        const err86 = { instancePath: instancePath + "/threat_model/attacks/dictionary/file", schemaPath: "#/properties/threat_model/properties/attacks/properties/dictionary/properties/file/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.dictionary.properties.file, data: data38 };
+                                        if (vErrors === null) {
+                                            vErrors = [err86];
+                                        }
+                                        else {
+                                            vErrors.push(err86);
+                                        }
+                                        errors++;
+                                    }
+                                    if (!pattern0.test(data38)) {
+                                        const err87 = { instancePath: instancePath + "/threat_model/attacks/dictionary/file", schemaPath: "#/properties/threat_model/properties/attacks/properties/dictionary/properties/file/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.threat_model.properties.attacks.properties.dictionary.properties.file, data: data38 };
+                                        if (vErrors === null) {
+                                            vErrors = [err87];
+                                        }
+                                        else {
+                                            vErrors.push(err87);
+                                        }
+                                        errors++;
+                                    }
                                 }
                                 else {
-                                    vErrors.push(err87);
-                                }
-                                errors++;
-                            }
-                            for (const key14 in data38) {
-                                if (!(key14 === "sentences")) {
-                                    const err88 = { instancePath: instancePath + "/threat_model/attacks/append", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key14 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append, data: data38 };
+                                    const err88 = { instancePath: instancePath + "/threat_model/attacks/dictionary/file", schemaPath: "#/properties/threat_model/properties/attacks/properties/dictionary/properties/file/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.threat_model.properties.attacks.properties.dictionary.properties.file.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.dictionary.properties.file, data: data38 };
                                     if (vErrors === null) {
                                         vErrors = [err88];
                                     }
@@ -5108,60 +5106,61 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data38.sentences !== undefined) {
-                                let data39 = data38.sentences;
-                                if (data39 && typeof data39 == "object" && !Array.isArray(data39)) {
-                                    if (Object.keys(data39).length < 1) {
-                                        const err89 = { instancePath: instancePath + "/threat_model/attacks/append/sentences", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/properties/sentences/minProperties", keyword: "minProperties", params: { limit: 1 }, message: "must NOT have fewer than 1 properties", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences, data: data39 };
+                        }
+                        else {
+                            const err89 = { instancePath: instancePath + "/threat_model/attacks/dictionary", schemaPath: "#/properties/threat_model/properties/attacks/properties/dictionary/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.properties.dictionary.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.dictionary, data: data37 };
+                            if (vErrors === null) {
+                                vErrors = [err89];
+                            }
+                            else {
+                                vErrors.push(err89);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data12.append !== undefined) {
+                        let data39 = data12.append;
+                        if (data39 && typeof data39 == "object" && !Array.isArray(data39)) {
+                            if (data39.sentences === undefined) {
+                                const err90 = { instancePath: instancePath + "/threat_model/attacks/append", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/required", keyword: "required", params: { missingProperty: "sentences" }, message: "must have required property '" + "sentences" + "'", schema: schema11.properties.threat_model.properties.attacks.properties.append.required, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append, data: data39 };
+                                if (vErrors === null) {
+                                    vErrors = [err90];
+                                }
+                                else {
+                                    vErrors.push(err90);
+                                }
+                                errors++;
+                            }
+                            for (const key14 in data39) {
+                                if (!(key14 === "sentences")) {
+                                    const err91 = { instancePath: instancePath + "/threat_model/attacks/append", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key14 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append, data: data39 };
+                                    if (vErrors === null) {
+                                        vErrors = [err91];
+                                    }
+                                    else {
+                                        vErrors.push(err91);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data39.sentences !== undefined) {
+                                let data40 = data39.sentences;
+                                if (data40 && typeof data40 == "object" && !Array.isArray(data40)) {
+                                    if (Object.keys(data40).length < 1) {
+                                        const err92 = { instancePath: instancePath + "/threat_model/attacks/append/sentences", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/properties/sentences/minProperties", keyword: "minProperties", params: { limit: 1 }, message: "must NOT have fewer than 1 properties", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences, data: data40 };
                                         if (vErrors === null) {
-                                            vErrors = [err89];
+                                            vErrors = [err92];
                                         }
                                         else {
-                                            vErrors.push(err89);
+                                            vErrors.push(err92);
                                         }
                                         errors++;
                                     }
-                                    for (const key15 in data39) {
-                                        const _errs90 = errors;
+                                    for (const key15 in data40) {
+                                        const _errs92 = errors;
                                         if (typeof key15 === "string") {
                                             if (func4(key15) < 1) {
-                                                const err90 = { instancePath: instancePath + "/threat_model/attacks/append/sentences", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/properties/sentences/propertyNames/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences.propertyNames, data: key15, propertyName: key15 };
-                                                if (vErrors === null) {
-                                                    vErrors = [err90];
-                                                }
-                                                else {
-                                                    vErrors.push(err90);
-                                                }
-                                                errors++;
-                                            }
-                                            if (!pattern0.test(key15)) {
-                                                const err91 = { instancePath: instancePath + "/threat_model/attacks/append/sentences", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/properties/sentences/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences.propertyNames, data: key15, propertyName: key15 };
-                                                if (vErrors === null) {
-                                                    vErrors = [err91];
-                                                }
-                                                else {
-                                                    vErrors.push(err91);
-                                                }
-                                                errors++;
-                                            }
-                                        }
-                                        var valid18 = _errs90 === errors;
-                                        if (!valid18) {
-                                            const err92 = { instancePath: instancePath + "/threat_model/attacks/append/sentences", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/properties/sentences/propertyNames", keyword: "propertyNames", params: { propertyName: key15 }, message: "property name must be valid", schema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences.propertyNames, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences, data: data39 };
-                                            if (vErrors === null) {
-                                                vErrors = [err92];
-                                            }
-                                            else {
-                                                vErrors.push(err92);
-                                            }
-                                            errors++;
-                                        }
-                                    }
-                                    for (const key16 in data39) {
-                                        let data40 = data39[key16];
-                                        if (typeof data40 === "string") {
-                                            if (func4(data40) < 1) {
-                                                const err93 = { instancePath: instancePath + "/threat_model/attacks/append/sentences/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/threat_model/properties/attacks/properties/append/properties/sentences/additionalProperties/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences.additionalProperties, data: data40 };
+                                                const err93 = { instancePath: instancePath + "/threat_model/attacks/append/sentences", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/properties/sentences/propertyNames/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences.propertyNames, data: key15, propertyName: key15 };
                                                 if (vErrors === null) {
                                                     vErrors = [err93];
                                                 }
@@ -5170,83 +5169,84 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                                 }
                                                 errors++;
                                             }
+                                            if (!pattern0.test(key15)) {
+                                                const err94 = { instancePath: instancePath + "/threat_model/attacks/append/sentences", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/properties/sentences/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences.propertyNames, data: key15, propertyName: key15 };
+                                                if (vErrors === null) {
+                                                    vErrors = [err94];
+                                                }
+                                                else {
+                                                    vErrors.push(err94);
+                                                }
+                                                errors++;
+                                            }
                                         }
-                                        else {
-                                            const err94 = { instancePath: instancePath + "/threat_model/attacks/append/sentences/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/threat_model/properties/attacks/properties/append/properties/sentences/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences.additionalProperties.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences.additionalProperties, data: data40 };
+                                        var valid18 = _errs92 === errors;
+                                        if (!valid18) {
+                                            const err95 = { instancePath: instancePath + "/threat_model/attacks/append/sentences", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/properties/sentences/propertyNames", keyword: "propertyNames", params: { propertyName: key15 }, message: "property name must be valid", schema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences.propertyNames, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences, data: data40 };
                                             if (vErrors === null) {
-                                                vErrors = [err94];
+                                                vErrors = [err95];
                                             }
                                             else {
-                                                vErrors.push(err94);
+                                                vErrors.push(err95);
+                                            }
+                                            errors++;
+                                        }
+                                    }
+                                    for (const key16 in data40) {
+                                        let data41 = data40[key16];
+                                        if (typeof data41 === "string") {
+                                            if (func4(data41) < 1) {
+                                                const err96 = { instancePath: instancePath + "/threat_model/attacks/append/sentences/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/threat_model/properties/attacks/properties/append/properties/sentences/additionalProperties/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences.additionalProperties, data: data41 };
+                                                if (vErrors === null) {
+                                                    vErrors = [err96];
+                                                }
+                                                else {
+                                                    vErrors.push(err96);
+                                                }
+                                                errors++;
+                                            }
+                                        }
+                                        else {
+                                            const err97 = { instancePath: instancePath + "/threat_model/attacks/append/sentences/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/threat_model/properties/attacks/properties/append/properties/sentences/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences.additionalProperties.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences.additionalProperties, data: data41 };
+                                            if (vErrors === null) {
+                                                vErrors = [err97];
+                                            }
+                                            else {
+                                                vErrors.push(err97);
                                             }
                                             errors++;
                                         }
                                     }
                                 }
                                 else {
-                                    const err95 = { instancePath: instancePath + "/threat_model/attacks/append/sentences", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/properties/sentences/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences, data: data39 };
+                                    const err98 = { instancePath: instancePath + "/threat_model/attacks/append/sentences", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/properties/sentences/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences, data: data40 };
                                     if (vErrors === null) {
-                                        vErrors = [err95];
+                                        vErrors = [err98];
                                     }
                                     else {
-                                        vErrors.push(err95);
+                                        vErrors.push(err98);
                                     }
                                     errors++;
                                 }
                             }
                         }
                         else {
-                            const err96 = { instancePath: instancePath + "/threat_model/attacks/append", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.properties.append.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append, data: data38 };
+                            const err99 = { instancePath: instancePath + "/threat_model/attacks/append", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.properties.append.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append, data: data39 };
                             if (vErrors === null) {
-                                vErrors = [err96];
+                                vErrors = [err99];
                             }
                             else {
-                                vErrors.push(err96);
+                                vErrors.push(err99);
                             }
                             errors++;
                         }
                     }
                     if (data12.truncate !== undefined) {
-                        let data41 = data12.truncate;
-                        if (data41 && typeof data41 == "object" && !Array.isArray(data41)) {
-                            for (const key17 in data41) {
+                        let data42 = data12.truncate;
+                        if (data42 && typeof data42 == "object" && !Array.isArray(data42)) {
+                            for (const key17 in data42) {
                                 if (!(key17 === "keep")) {
-                                    const err97 = { instancePath: instancePath + "/threat_model/attacks/truncate", schemaPath: "#/properties/threat_model/properties/attacks/properties/truncate/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key17 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.attacks.properties.truncate, data: data41 };
-                                    if (vErrors === null) {
-                                        vErrors = [err97];
-                                    }
-                                    else {
-                                        vErrors.push(err97);
-                                    }
-                                    errors++;
-                                }
-                            }
-                            if (data41.keep !== undefined) {
-                                let data42 = data41.keep;
-                                if ((typeof data42 == "number") && (isFinite(data42))) {
-                                    if (data42 > 1 || isNaN(data42)) {
-                                        const err98 = { instancePath: instancePath + "/threat_model/attacks/truncate/keep", schemaPath: "#/properties/threat_model/properties/attacks/properties/truncate/properties/keep/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.truncate.properties.keep, data: data42 };
-                                        if (vErrors === null) {
-                                            vErrors = [err98];
-                                        }
-                                        else {
-                                            vErrors.push(err98);
-                                        }
-                                        errors++;
-                                    }
-                                    if (data42 <= 0 || isNaN(data42)) {
-                                        const err99 = { instancePath: instancePath + "/threat_model/attacks/truncate/keep", schemaPath: "#/properties/threat_model/properties/attacks/properties/truncate/properties/keep/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema11.properties.threat_model.properties.attacks.properties.truncate.properties.keep, data: data42 };
-                                        if (vErrors === null) {
-                                            vErrors = [err99];
-                                        }
-                                        else {
-                                            vErrors.push(err99);
-                                        }
-                                        errors++;
-                                    }
-                                }
-                                else {
-                                    const err100 = { instancePath: instancePath + "/threat_model/attacks/truncate/keep", schemaPath: "#/properties/threat_model/properties/attacks/properties/truncate/properties/keep/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.threat_model.properties.attacks.properties.truncate.properties.keep.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.truncate.properties.keep, data: data42 };
+                                    const err100 = { instancePath: instancePath + "/threat_model/attacks/truncate", schemaPath: "#/properties/threat_model/properties/attacks/properties/truncate/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key17 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.attacks.properties.truncate, data: data42 };
                                     if (vErrors === null) {
                                         vErrors = [err100];
                                     }
@@ -5256,37 +5256,32 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                        }
-                        else {
-                            const err101 = { instancePath: instancePath + "/threat_model/attacks/truncate", schemaPath: "#/properties/threat_model/properties/attacks/properties/truncate/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.properties.truncate.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.truncate, data: data41 };
-                            if (vErrors === null) {
-                                vErrors = [err101];
-                            }
-                            else {
-                                vErrors.push(err101);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data12.search !== undefined) {
-                        let data43 = data12.search;
-                        if (data43 && typeof data43 == "object" && !Array.isArray(data43)) {
-                            for (const key18 in data43) {
-                                if (!((((((key18 === "knowledge") || (key18 === "queries")) || (key18 === "operators")) || (key18 === "max_words_changed")) || (key18 === "dictionary")) || (key18 === "max_text_chars"))) {
-                                    const err102 = { instancePath: instancePath + "/threat_model/attacks/search", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key18 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search, data: data43 };
-                                    if (vErrors === null) {
-                                        vErrors = [err102];
+                            if (data42.keep !== undefined) {
+                                let data43 = data42.keep;
+                                if ((typeof data43 == "number") && (isFinite(data43))) {
+                                    if (data43 > 1 || isNaN(data43)) {
+                                        const err101 = { instancePath: instancePath + "/threat_model/attacks/truncate/keep", schemaPath: "#/properties/threat_model/properties/attacks/properties/truncate/properties/keep/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.truncate.properties.keep, data: data43 };
+                                        if (vErrors === null) {
+                                            vErrors = [err101];
+                                        }
+                                        else {
+                                            vErrors.push(err101);
+                                        }
+                                        errors++;
                                     }
-                                    else {
-                                        vErrors.push(err102);
+                                    if (data43 <= 0 || isNaN(data43)) {
+                                        const err102 = { instancePath: instancePath + "/threat_model/attacks/truncate/keep", schemaPath: "#/properties/threat_model/properties/attacks/properties/truncate/properties/keep/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema11.properties.threat_model.properties.attacks.properties.truncate.properties.keep, data: data43 };
+                                        if (vErrors === null) {
+                                            vErrors = [err102];
+                                        }
+                                        else {
+                                            vErrors.push(err102);
+                                        }
+                                        errors++;
                                     }
-                                    errors++;
                                 }
-                            }
-                            if (data43.knowledge !== undefined) {
-                                let data44 = data43.knowledge;
-                                if (!((data44 === "scores") || (data44 === "labels"))) {
-                                    const err103 = { instancePath: instancePath + "/threat_model/attacks/search/knowledge", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/knowledge/enum", keyword: "enum", params: { allowedValues: schema11.properties.threat_model.properties.attacks.properties.search.properties.knowledge.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.threat_model.properties.attacks.properties.search.properties.knowledge.enum, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.knowledge, data: data44 };
+                                else {
+                                    const err103 = { instancePath: instancePath + "/threat_model/attacks/truncate/keep", schemaPath: "#/properties/threat_model/properties/attacks/properties/truncate/properties/keep/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.threat_model.properties.attacks.properties.truncate.properties.keep.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.truncate.properties.keep, data: data43 };
                                     if (vErrors === null) {
                                         vErrors = [err103];
                                     }
@@ -5296,85 +5291,86 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data43.queries !== undefined) {
-                                let data45 = data43.queries;
-                                if (!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))) {
-                                    const err104 = { instancePath: instancePath + "/threat_model/attacks/search/queries", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/queries/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.threat_model.properties.attacks.properties.search.properties.queries.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.queries, data: data45 };
+                        }
+                        else {
+                            const err104 = { instancePath: instancePath + "/threat_model/attacks/truncate", schemaPath: "#/properties/threat_model/properties/attacks/properties/truncate/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.properties.truncate.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.truncate, data: data42 };
+                            if (vErrors === null) {
+                                vErrors = [err104];
+                            }
+                            else {
+                                vErrors.push(err104);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data12.search !== undefined) {
+                        let data44 = data12.search;
+                        if (data44 && typeof data44 == "object" && !Array.isArray(data44)) {
+                            for (const key18 in data44) {
+                                if (!((((((key18 === "knowledge") || (key18 === "queries")) || (key18 === "operators")) || (key18 === "max_words_changed")) || (key18 === "dictionary")) || (key18 === "max_text_chars"))) {
+                                    const err105 = { instancePath: instancePath + "/threat_model/attacks/search", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key18 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search, data: data44 };
                                     if (vErrors === null) {
-                                        vErrors = [err104];
+                                        vErrors = [err105];
                                     }
                                     else {
-                                        vErrors.push(err104);
+                                        vErrors.push(err105);
                                     }
                                     errors++;
                                 }
-                                if ((typeof data45 == "number") && (isFinite(data45))) {
-                                    if (data45 > 100000 || isNaN(data45)) {
-                                        const err105 = { instancePath: instancePath + "/threat_model/attacks/search/queries", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/queries/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100000 }, message: "must be <= 100000", schema: 100000, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.queries, data: data45 };
+                            }
+                            if (data44.knowledge !== undefined) {
+                                let data45 = data44.knowledge;
+                                if (!((data45 === "scores") || (data45 === "labels"))) {
+                                    const err106 = { instancePath: instancePath + "/threat_model/attacks/search/knowledge", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/knowledge/enum", keyword: "enum", params: { allowedValues: schema11.properties.threat_model.properties.attacks.properties.search.properties.knowledge.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.threat_model.properties.attacks.properties.search.properties.knowledge.enum, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.knowledge, data: data45 };
+                                    if (vErrors === null) {
+                                        vErrors = [err106];
+                                    }
+                                    else {
+                                        vErrors.push(err106);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data44.queries !== undefined) {
+                                let data46 = data44.queries;
+                                if (!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))) {
+                                    const err107 = { instancePath: instancePath + "/threat_model/attacks/search/queries", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/queries/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.threat_model.properties.attacks.properties.search.properties.queries.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.queries, data: data46 };
+                                    if (vErrors === null) {
+                                        vErrors = [err107];
+                                    }
+                                    else {
+                                        vErrors.push(err107);
+                                    }
+                                    errors++;
+                                }
+                                if ((typeof data46 == "number") && (isFinite(data46))) {
+                                    if (data46 > 100000 || isNaN(data46)) {
+                                        const err108 = { instancePath: instancePath + "/threat_model/attacks/search/queries", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/queries/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100000 }, message: "must be <= 100000", schema: 100000, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.queries, data: data46 };
                                         if (vErrors === null) {
-                                            vErrors = [err105];
+                                            vErrors = [err108];
                                         }
                                         else {
-                                            vErrors.push(err105);
+                                            vErrors.push(err108);
                                         }
                                         errors++;
                                     }
-                                    if (data45 < 1 || isNaN(data45)) {
-                                        const err106 = { instancePath: instancePath + "/threat_model/attacks/search/queries", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/queries/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.queries, data: data45 };
+                                    if (data46 < 1 || isNaN(data46)) {
+                                        const err109 = { instancePath: instancePath + "/threat_model/attacks/search/queries", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/queries/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.queries, data: data46 };
                                         if (vErrors === null) {
-                                            vErrors = [err106];
+                                            vErrors = [err109];
                                         }
                                         else {
-                                            vErrors.push(err106);
+                                            vErrors.push(err109);
                                         }
                                         errors++;
                                     }
                                 }
                             }
-                            if (data43.operators !== undefined) {
-                                let data46 = data43.operators;
-                                if (Array.isArray(data46)) {
-                                    if (data46.length < 1) {
-                                        const err107 = { instancePath: instancePath + "/threat_model/attacks/search/operators", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/operators/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.operators, data: data46 };
-                                        if (vErrors === null) {
-                                            vErrors = [err107];
-                                        }
-                                        else {
-                                            vErrors.push(err107);
-                                        }
-                                        errors++;
-                                    }
-                                    const len3 = data46.length;
-                                    for (let i3 = 0; i3 < len3; i3++) {
-                                        let data47 = data46[i3];
-                                        if (!(((((((data47 === "transpose") || (data47 === "dictionary")) || (data47 === "format")) || (data47 === "typo_swap")) || (data47 === "typo_delete")) || (data47 === "typo_insert")) || (data47 === "typo_substitute"))) {
-                                            const err108 = { instancePath: instancePath + "/threat_model/attacks/search/operators/" + i3, schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/operators/items/enum", keyword: "enum", params: { allowedValues: schema11.properties.threat_model.properties.attacks.properties.search.properties.operators.items.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.threat_model.properties.attacks.properties.search.properties.operators.items.enum, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.operators.items, data: data47 };
-                                            if (vErrors === null) {
-                                                vErrors = [err108];
-                                            }
-                                            else {
-                                                vErrors.push(err108);
-                                            }
-                                            errors++;
-                                        }
-                                    }
-                                }
-                                else {
-                                    const err109 = { instancePath: instancePath + "/threat_model/attacks/search/operators", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/operators/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.threat_model.properties.attacks.properties.search.properties.operators.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.operators, data: data46 };
-                                    if (vErrors === null) {
-                                        vErrors = [err109];
-                                    }
-                                    else {
-                                        vErrors.push(err109);
-                                    }
-                                    errors++;
-                                }
-                            }
-                            if (data43.max_words_changed !== undefined) {
-                                let data48 = data43.max_words_changed;
-                                if ((typeof data48 == "number") && (isFinite(data48))) {
-                                    if (data48 > 1 || isNaN(data48)) {
-                                        const err110 = { instancePath: instancePath + "/threat_model/attacks/search/max_words_changed", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/max_words_changed/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.max_words_changed, data: data48 };
+                            if (data44.operators !== undefined) {
+                                let data47 = data44.operators;
+                                if (Array.isArray(data47)) {
+                                    if (data47.length < 1) {
+                                        const err110 = { instancePath: instancePath + "/threat_model/attacks/search/operators", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/operators/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.operators, data: data47 };
                                         if (vErrors === null) {
                                             vErrors = [err110];
                                         }
@@ -5383,19 +5379,23 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data48 <= 0 || isNaN(data48)) {
-                                        const err111 = { instancePath: instancePath + "/threat_model/attacks/search/max_words_changed", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/max_words_changed/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.max_words_changed, data: data48 };
-                                        if (vErrors === null) {
-                                            vErrors = [err111];
+                                    const len3 = data47.length;
+                                    for (let i3 = 0; i3 < len3; i3++) {
+                                        let data48 = data47[i3];
+                                        if (!(((((((data48 === "transpose") || (data48 === "dictionary")) || (data48 === "format")) || (data48 === "typo_swap")) || (data48 === "typo_delete")) || (data48 === "typo_insert")) || (data48 === "typo_substitute"))) {
+                                            const err111 = { instancePath: instancePath + "/threat_model/attacks/search/operators/" + i3, schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/operators/items/enum", keyword: "enum", params: { allowedValues: schema11.properties.threat_model.properties.attacks.properties.search.properties.operators.items.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.threat_model.properties.attacks.properties.search.properties.operators.items.enum, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.operators.items, data: data48 };
+                                            if (vErrors === null) {
+                                                vErrors = [err111];
+                                            }
+                                            else {
+                                                vErrors.push(err111);
+                                            }
+                                            errors++;
                                         }
-                                        else {
-                                            vErrors.push(err111);
-                                        }
-                                        errors++;
                                     }
                                 }
                                 else {
-                                    const err112 = { instancePath: instancePath + "/threat_model/attacks/search/max_words_changed", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/max_words_changed/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.threat_model.properties.attacks.properties.search.properties.max_words_changed.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.max_words_changed, data: data48 };
+                                    const err112 = { instancePath: instancePath + "/threat_model/attacks/search/operators", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/operators/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.threat_model.properties.attacks.properties.search.properties.operators.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.operators, data: data47 };
                                     if (vErrors === null) {
                                         vErrors = [err112];
                                     }
@@ -5405,11 +5405,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data43.dictionary !== undefined) {
-                                let data49 = data43.dictionary;
-                                if (typeof data49 === "string") {
-                                    if (func4(data49) < 1) {
-                                        const err113 = { instancePath: instancePath + "/threat_model/attacks/search/dictionary", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/dictionary/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.dictionary, data: data49 };
+                            if (data44.max_words_changed !== undefined) {
+                                let data49 = data44.max_words_changed;
+                                if ((typeof data49 == "number") && (isFinite(data49))) {
+                                    if (data49 > 1 || isNaN(data49)) {
+                                        const err113 = { instancePath: instancePath + "/threat_model/attacks/search/max_words_changed", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/max_words_changed/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.max_words_changed, data: data49 };
                                         if (vErrors === null) {
                                             vErrors = [err113];
                                         }
@@ -5418,8 +5418,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (!pattern0.test(data49)) {
-                                        const err114 = { instancePath: instancePath + "/threat_model/attacks/search/dictionary", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/dictionary/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.dictionary, data: data49 };
+                                    if (data49 <= 0 || isNaN(data49)) {
+                                        const err114 = { instancePath: instancePath + "/threat_model/attacks/search/max_words_changed", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/max_words_changed/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.max_words_changed, data: data49 };
                                         if (vErrors === null) {
                                             vErrors = [err114];
                                         }
@@ -5430,7 +5430,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err115 = { instancePath: instancePath + "/threat_model/attacks/search/dictionary", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/dictionary/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.threat_model.properties.attacks.properties.search.properties.dictionary.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.dictionary, data: data49 };
+                                    const err115 = { instancePath: instancePath + "/threat_model/attacks/search/max_words_changed", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/max_words_changed/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.threat_model.properties.attacks.properties.search.properties.max_words_changed.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.max_words_changed, data: data49 };
                                     if (vErrors === null) {
                                         vErrors = [err115];
                                     }
@@ -5440,21 +5440,21 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data43.max_text_chars !== undefined) {
-                                let data50 = data43.max_text_chars;
-                                if (!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))) {
-                                    const err116 = { instancePath: instancePath + "/threat_model/attacks/search/max_text_chars", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/max_text_chars/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.threat_model.properties.attacks.properties.search.properties.max_text_chars.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.max_text_chars, data: data50 };
-                                    if (vErrors === null) {
-                                        vErrors = [err116];
+                            if (data44.dictionary !== undefined) {
+                                let data50 = data44.dictionary;
+                                if (typeof data50 === "string") {
+                                    if (func4(data50) < 1) {
+                                        const err116 = { instancePath: instancePath + "/threat_model/attacks/search/dictionary", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/dictionary/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.dictionary, data: data50 };
+                                        if (vErrors === null) {
+                                            vErrors = [err116];
+                                        }
+                                        else {
+                                            vErrors.push(err116);
+                                        }
+                                        errors++;
                                     }
-                                    else {
-                                        vErrors.push(err116);
-                                    }
-                                    errors++;
-                                }
-                                if ((typeof data50 == "number") && (isFinite(data50))) {
-                                    if (data50 < 1 || isNaN(data50)) {
-                                        const err117 = { instancePath: instancePath + "/threat_model/attacks/search/max_text_chars", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/max_text_chars/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.max_text_chars, data: data50 };
+                                    if (!pattern0.test(data50)) {
+                                        const err117 = { instancePath: instancePath + "/threat_model/attacks/search/dictionary", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/dictionary/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.dictionary, data: data50 };
                                         if (vErrors === null) {
                                             vErrors = [err117];
                                         }
@@ -5464,50 +5464,45 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         errors++;
                                     }
                                 }
+                                else {
+                                    const err118 = { instancePath: instancePath + "/threat_model/attacks/search/dictionary", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/dictionary/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.threat_model.properties.attacks.properties.search.properties.dictionary.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.dictionary, data: data50 };
+                                    if (vErrors === null) {
+                                        vErrors = [err118];
+                                    }
+                                    else {
+                                        vErrors.push(err118);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data44.max_text_chars !== undefined) {
+                                let data51 = data44.max_text_chars;
+                                if (!(((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51))) && (isFinite(data51)))) {
+                                    const err119 = { instancePath: instancePath + "/threat_model/attacks/search/max_text_chars", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/max_text_chars/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.threat_model.properties.attacks.properties.search.properties.max_text_chars.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.max_text_chars, data: data51 };
+                                    if (vErrors === null) {
+                                        vErrors = [err119];
+                                    }
+                                    else {
+                                        vErrors.push(err119);
+                                    }
+                                    errors++;
+                                }
+                                if ((typeof data51 == "number") && (isFinite(data51))) {
+                                    if (data51 < 1 || isNaN(data51)) {
+                                        const err120 = { instancePath: instancePath + "/threat_model/attacks/search/max_text_chars", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/max_text_chars/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.max_text_chars, data: data51 };
+                                        if (vErrors === null) {
+                                            vErrors = [err120];
+                                        }
+                                        else {
+                                            vErrors.push(err120);
+                                        }
+                                        errors++;
+                                    }
+                                }
                             }
                         }
                         else {
-                            const err118 = { instancePath: instancePath + "/threat_model/attacks/search", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.properties.search.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search, data: data43 };
-                            if (vErrors === null) {
-                                vErrors = [err118];
-                            }
-                            else {
-                                vErrors.push(err118);
-                            }
-                            errors++;
-                        }
-                    }
-                }
-                else {
-                    const err119 = { instancePath: instancePath + "/threat_model/attacks", schemaPath: "#/properties/threat_model/properties/attacks/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.type, parentSchema: schema11.properties.threat_model.properties.attacks, data: data12 };
-                    if (vErrors === null) {
-                        vErrors = [err119];
-                    }
-                    else {
-                        vErrors.push(err119);
-                    }
-                    errors++;
-                }
-            }
-            if (data2.against_policy !== undefined) {
-                let data51 = data2.against_policy;
-                if (typeof data51 !== "boolean") {
-                    const err120 = { instancePath: instancePath + "/threat_model/against_policy", schemaPath: "#/properties/threat_model/properties/against_policy/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.threat_model.properties.against_policy.type, parentSchema: schema11.properties.threat_model.properties.against_policy, data: data51 };
-                    if (vErrors === null) {
-                        vErrors = [err120];
-                    }
-                    else {
-                        vErrors.push(err120);
-                    }
-                    errors++;
-                }
-            }
-            if (data2.constraints !== undefined) {
-                let data52 = data2.constraints;
-                if (data52 && typeof data52 == "object" && !Array.isArray(data52)) {
-                    for (const key19 in data52) {
-                        if (!((((key19 === "max_char_edit_ratio") || (key19 === "linf_eps")) || (key19 === "editable")) || (key19 === "bounds"))) {
-                            const err121 = { instancePath: instancePath + "/threat_model/constraints", schemaPath: "#/properties/threat_model/properties/constraints/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key19 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.constraints, data: data52 };
+                            const err121 = { instancePath: instancePath + "/threat_model/attacks/search", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.properties.search.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search, data: data44 };
                             if (vErrors === null) {
                                 vErrors = [err121];
                             }
@@ -5517,32 +5512,37 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                             errors++;
                         }
                     }
-                    if (data52.max_char_edit_ratio !== undefined) {
-                        let data53 = data52.max_char_edit_ratio;
-                        if ((typeof data53 == "number") && (isFinite(data53))) {
-                            if (data53 > 1 || isNaN(data53)) {
-                                const err122 = { instancePath: instancePath + "/threat_model/constraints/max_char_edit_ratio", schemaPath: "#/properties/threat_model/properties/constraints/properties/max_char_edit_ratio/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.threat_model.properties.constraints.properties.max_char_edit_ratio, data: data53 };
-                                if (vErrors === null) {
-                                    vErrors = [err122];
-                                }
-                                else {
-                                    vErrors.push(err122);
-                                }
-                                errors++;
-                            }
-                            if (data53 <= 0 || isNaN(data53)) {
-                                const err123 = { instancePath: instancePath + "/threat_model/constraints/max_char_edit_ratio", schemaPath: "#/properties/threat_model/properties/constraints/properties/max_char_edit_ratio/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema11.properties.threat_model.properties.constraints.properties.max_char_edit_ratio, data: data53 };
-                                if (vErrors === null) {
-                                    vErrors = [err123];
-                                }
-                                else {
-                                    vErrors.push(err123);
-                                }
-                                errors++;
-                            }
-                        }
-                        else {
-                            const err124 = { instancePath: instancePath + "/threat_model/constraints/max_char_edit_ratio", schemaPath: "#/properties/threat_model/properties/constraints/properties/max_char_edit_ratio/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.threat_model.properties.constraints.properties.max_char_edit_ratio.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.max_char_edit_ratio, data: data53 };
+                }
+                else {
+                    const err122 = { instancePath: instancePath + "/threat_model/attacks", schemaPath: "#/properties/threat_model/properties/attacks/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.type, parentSchema: schema11.properties.threat_model.properties.attacks, data: data12 };
+                    if (vErrors === null) {
+                        vErrors = [err122];
+                    }
+                    else {
+                        vErrors.push(err122);
+                    }
+                    errors++;
+                }
+            }
+            if (data2.against_policy !== undefined) {
+                let data52 = data2.against_policy;
+                if (typeof data52 !== "boolean") {
+                    const err123 = { instancePath: instancePath + "/threat_model/against_policy", schemaPath: "#/properties/threat_model/properties/against_policy/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.threat_model.properties.against_policy.type, parentSchema: schema11.properties.threat_model.properties.against_policy, data: data52 };
+                    if (vErrors === null) {
+                        vErrors = [err123];
+                    }
+                    else {
+                        vErrors.push(err123);
+                    }
+                    errors++;
+                }
+            }
+            if (data2.constraints !== undefined) {
+                let data53 = data2.constraints;
+                if (data53 && typeof data53 == "object" && !Array.isArray(data53)) {
+                    for (const key19 in data53) {
+                        if (!((((key19 === "max_char_edit_ratio") || (key19 === "linf_eps")) || (key19 === "editable")) || (key19 === "bounds"))) {
+                            const err124 = { instancePath: instancePath + "/threat_model/constraints", schemaPath: "#/properties/threat_model/properties/constraints/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key19 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.constraints, data: data53 };
                             if (vErrors === null) {
                                 vErrors = [err124];
                             }
@@ -5552,11 +5552,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                             errors++;
                         }
                     }
-                    if (data52.linf_eps !== undefined) {
-                        let data54 = data52.linf_eps;
+                    if (data53.max_char_edit_ratio !== undefined) {
+                        let data54 = data53.max_char_edit_ratio;
                         if ((typeof data54 == "number") && (isFinite(data54))) {
-                            if (data54 <= 0 || isNaN(data54)) {
-                                const err125 = { instancePath: instancePath + "/threat_model/constraints/linf_eps", schemaPath: "#/properties/threat_model/properties/constraints/properties/linf_eps/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema11.properties.threat_model.properties.constraints.properties.linf_eps, data: data54 };
+                            if (data54 > 1 || isNaN(data54)) {
+                                const err125 = { instancePath: instancePath + "/threat_model/constraints/max_char_edit_ratio", schemaPath: "#/properties/threat_model/properties/constraints/properties/max_char_edit_ratio/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.threat_model.properties.constraints.properties.max_char_edit_ratio, data: data54 };
                                 if (vErrors === null) {
                                     vErrors = [err125];
                                 }
@@ -5565,87 +5565,82 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                 }
                                 errors++;
                             }
-                        }
-                        else {
-                            const err126 = { instancePath: instancePath + "/threat_model/constraints/linf_eps", schemaPath: "#/properties/threat_model/properties/constraints/properties/linf_eps/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.threat_model.properties.constraints.properties.linf_eps.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.linf_eps, data: data54 };
-                            if (vErrors === null) {
-                                vErrors = [err126];
-                            }
-                            else {
-                                vErrors.push(err126);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data52.editable !== undefined) {
-                        let data55 = data52.editable;
-                        if (Array.isArray(data55)) {
-                            if (data55.length < 1) {
-                                const err127 = { instancePath: instancePath + "/threat_model/constraints/editable", schemaPath: "#/properties/threat_model/properties/constraints/properties/editable/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.threat_model.properties.constraints.properties.editable, data: data55 };
+                            if (data54 <= 0 || isNaN(data54)) {
+                                const err126 = { instancePath: instancePath + "/threat_model/constraints/max_char_edit_ratio", schemaPath: "#/properties/threat_model/properties/constraints/properties/max_char_edit_ratio/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema11.properties.threat_model.properties.constraints.properties.max_char_edit_ratio, data: data54 };
                                 if (vErrors === null) {
-                                    vErrors = [err127];
+                                    vErrors = [err126];
                                 }
                                 else {
-                                    vErrors.push(err127);
+                                    vErrors.push(err126);
                                 }
                                 errors++;
                             }
-                            const len4 = data55.length;
-                            for (let i4 = 0; i4 < len4; i4++) {
-                                let data56 = data55[i4];
-                                if (typeof data56 === "string") {
-                                    if (func4(data56) < 1) {
-                                        const err128 = { instancePath: instancePath + "/threat_model/constraints/editable/" + i4, schemaPath: "#/properties/threat_model/properties/constraints/properties/editable/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.threat_model.properties.constraints.properties.editable.items, data: data56 };
-                                        if (vErrors === null) {
-                                            vErrors = [err128];
-                                        }
-                                        else {
-                                            vErrors.push(err128);
-                                        }
-                                        errors++;
-                                    }
-                                    if (!pattern0.test(data56)) {
-                                        const err129 = { instancePath: instancePath + "/threat_model/constraints/editable/" + i4, schemaPath: "#/properties/threat_model/properties/constraints/properties/editable/items/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.threat_model.properties.constraints.properties.editable.items, data: data56 };
-                                        if (vErrors === null) {
-                                            vErrors = [err129];
-                                        }
-                                        else {
-                                            vErrors.push(err129);
-                                        }
-                                        errors++;
-                                    }
-                                }
-                                else {
-                                    const err130 = { instancePath: instancePath + "/threat_model/constraints/editable/" + i4, schemaPath: "#/properties/threat_model/properties/constraints/properties/editable/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.threat_model.properties.constraints.properties.editable.items.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.editable.items, data: data56 };
-                                    if (vErrors === null) {
-                                        vErrors = [err130];
-                                    }
-                                    else {
-                                        vErrors.push(err130);
-                                    }
-                                    errors++;
-                                }
-                            }
                         }
                         else {
-                            const err131 = { instancePath: instancePath + "/threat_model/constraints/editable", schemaPath: "#/properties/threat_model/properties/constraints/properties/editable/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.threat_model.properties.constraints.properties.editable.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.editable, data: data55 };
+                            const err127 = { instancePath: instancePath + "/threat_model/constraints/max_char_edit_ratio", schemaPath: "#/properties/threat_model/properties/constraints/properties/max_char_edit_ratio/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.threat_model.properties.constraints.properties.max_char_edit_ratio.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.max_char_edit_ratio, data: data54 };
                             if (vErrors === null) {
-                                vErrors = [err131];
+                                vErrors = [err127];
                             }
                             else {
-                                vErrors.push(err131);
+                                vErrors.push(err127);
                             }
                             errors++;
                         }
                     }
-                    if (data52.bounds !== undefined) {
-                        let data57 = data52.bounds;
-                        if (data57 && typeof data57 == "object" && !Array.isArray(data57)) {
-                            for (const key20 in data57) {
-                                let data58 = data57[key20];
-                                if (Array.isArray(data58)) {
-                                    if (data58.length > 2) {
-                                        const err132 = { instancePath: instancePath + "/threat_model/constraints/bounds/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/threat_model/properties/constraints/properties/bounds/additionalProperties/maxItems", keyword: "maxItems", params: { limit: 2 }, message: "must NOT have more than 2 items", schema: 2, parentSchema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties, data: data58 };
+                    if (data53.linf_eps !== undefined) {
+                        let data55 = data53.linf_eps;
+                        if ((typeof data55 == "number") && (isFinite(data55))) {
+                            if (data55 <= 0 || isNaN(data55)) {
+                                const err128 = { instancePath: instancePath + "/threat_model/constraints/linf_eps", schemaPath: "#/properties/threat_model/properties/constraints/properties/linf_eps/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema11.properties.threat_model.properties.constraints.properties.linf_eps, data: data55 };
+                                if (vErrors === null) {
+                                    vErrors = [err128];
+                                }
+                                else {
+                                    vErrors.push(err128);
+                                }
+                                errors++;
+                            }
+                        }
+                        else {
+                            const err129 = { instancePath: instancePath + "/threat_model/constraints/linf_eps", schemaPath: "#/properties/threat_model/properties/constraints/properties/linf_eps/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.threat_model.properties.constraints.properties.linf_eps.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.linf_eps, data: data55 };
+                            if (vErrors === null) {
+                                vErrors = [err129];
+                            }
+                            else {
+                                vErrors.push(err129);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data53.editable !== undefined) {
+                        let data56 = data53.editable;
+                        if (Array.isArray(data56)) {
+                            if (data56.length < 1) {
+                                const err130 = { instancePath: instancePath + "/threat_model/constraints/editable", schemaPath: "#/properties/threat_model/properties/constraints/properties/editable/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.threat_model.properties.constraints.properties.editable, data: data56 };
+                                if (vErrors === null) {
+                                    vErrors = [err130];
+                                }
+                                else {
+                                    vErrors.push(err130);
+                                }
+                                errors++;
+                            }
+                            const len4 = data56.length;
+                            for (let i4 = 0; i4 < len4; i4++) {
+                                let data57 = data56[i4];
+                                if (typeof data57 === "string") {
+                                    if (func4(data57) < 1) {
+                                        const err131 = { instancePath: instancePath + "/threat_model/constraints/editable/" + i4, schemaPath: "#/properties/threat_model/properties/constraints/properties/editable/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.threat_model.properties.constraints.properties.editable.items, data: data57 };
+                                        if (vErrors === null) {
+                                            vErrors = [err131];
+                                        }
+                                        else {
+                                            vErrors.push(err131);
+                                        }
+                                        errors++;
+                                    }
+                                    if (!pattern0.test(data57)) {
+                                        const err132 = { instancePath: instancePath + "/threat_model/constraints/editable/" + i4, schemaPath: "#/properties/threat_model/properties/constraints/properties/editable/items/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.threat_model.properties.constraints.properties.editable.items, data: data57 };
                                         if (vErrors === null) {
                                             vErrors = [err132];
                                         }
@@ -5654,139 +5649,144 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data58.length < 2) {
-                                        const err133 = { instancePath: instancePath + "/threat_model/constraints/bounds/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/threat_model/properties/constraints/properties/bounds/additionalProperties/minItems", keyword: "minItems", params: { limit: 2 }, message: "must NOT have fewer than 2 items", schema: 2, parentSchema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties, data: data58 };
-                                        if (vErrors === null) {
-                                            vErrors = [err133];
-                                        }
-                                        else {
-                                            vErrors.push(err133);
-                                        }
-                                        errors++;
-                                    }
-                                    const len5 = data58.length;
-                                    for (let i5 = 0; i5 < len5; i5++) {
-                                        let data59 = data58[i5];
-                                        if (!((typeof data59 == "number") && (isFinite(data59)))) {
-                                            const err134 = { instancePath: instancePath + "/threat_model/constraints/bounds/" + key20.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i5, schemaPath: "#/properties/threat_model/properties/constraints/properties/bounds/additionalProperties/items/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties.items.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties.items, data: data59 };
-                                            if (vErrors === null) {
-                                                vErrors = [err134];
-                                            }
-                                            else {
-                                                vErrors.push(err134);
-                                            }
-                                            errors++;
-                                        }
-                                    }
                                 }
                                 else {
-                                    const err135 = { instancePath: instancePath + "/threat_model/constraints/bounds/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/threat_model/properties/constraints/properties/bounds/additionalProperties/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties, data: data58 };
+                                    const err133 = { instancePath: instancePath + "/threat_model/constraints/editable/" + i4, schemaPath: "#/properties/threat_model/properties/constraints/properties/editable/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.threat_model.properties.constraints.properties.editable.items.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.editable.items, data: data57 };
                                     if (vErrors === null) {
-                                        vErrors = [err135];
+                                        vErrors = [err133];
                                     }
                                     else {
-                                        vErrors.push(err135);
+                                        vErrors.push(err133);
                                     }
                                     errors++;
                                 }
                             }
                         }
                         else {
-                            const err136 = { instancePath: instancePath + "/threat_model/constraints/bounds", schemaPath: "#/properties/threat_model/properties/constraints/properties/bounds/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.constraints.properties.bounds.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.bounds, data: data57 };
+                            const err134 = { instancePath: instancePath + "/threat_model/constraints/editable", schemaPath: "#/properties/threat_model/properties/constraints/properties/editable/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.threat_model.properties.constraints.properties.editable.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.editable, data: data56 };
                             if (vErrors === null) {
-                                vErrors = [err136];
+                                vErrors = [err134];
                             }
                             else {
-                                vErrors.push(err136);
+                                vErrors.push(err134);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data53.bounds !== undefined) {
+                        let data58 = data53.bounds;
+                        if (data58 && typeof data58 == "object" && !Array.isArray(data58)) {
+                            for (const key20 in data58) {
+                                let data59 = data58[key20];
+                                if (Array.isArray(data59)) {
+                                    if (data59.length > 2) {
+                                        const err135 = { instancePath: instancePath + "/threat_model/constraints/bounds/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/threat_model/properties/constraints/properties/bounds/additionalProperties/maxItems", keyword: "maxItems", params: { limit: 2 }, message: "must NOT have more than 2 items", schema: 2, parentSchema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties, data: data59 };
+                                        if (vErrors === null) {
+                                            vErrors = [err135];
+                                        }
+                                        else {
+                                            vErrors.push(err135);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data59.length < 2) {
+                                        const err136 = { instancePath: instancePath + "/threat_model/constraints/bounds/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/threat_model/properties/constraints/properties/bounds/additionalProperties/minItems", keyword: "minItems", params: { limit: 2 }, message: "must NOT have fewer than 2 items", schema: 2, parentSchema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties, data: data59 };
+                                        if (vErrors === null) {
+                                            vErrors = [err136];
+                                        }
+                                        else {
+                                            vErrors.push(err136);
+                                        }
+                                        errors++;
+                                    }
+                                    const len5 = data59.length;
+                                    for (let i5 = 0; i5 < len5; i5++) {
+                                        let data60 = data59[i5];
+                                        if (!((typeof data60 == "number") && (isFinite(data60)))) {
+                                            const err137 = { instancePath: instancePath + "/threat_model/constraints/bounds/" + key20.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i5, schemaPath: "#/properties/threat_model/properties/constraints/properties/bounds/additionalProperties/items/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties.items.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties.items, data: data60 };
+                                            if (vErrors === null) {
+                                                vErrors = [err137];
+                                            }
+                                            else {
+                                                vErrors.push(err137);
+                                            }
+                                            errors++;
+                                        }
+                                    }
+                                }
+                                else {
+                                    const err138 = { instancePath: instancePath + "/threat_model/constraints/bounds/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/threat_model/properties/constraints/properties/bounds/additionalProperties/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties, data: data59 };
+                                    if (vErrors === null) {
+                                        vErrors = [err138];
+                                    }
+                                    else {
+                                        vErrors.push(err138);
+                                    }
+                                    errors++;
+                                }
+                            }
+                        }
+                        else {
+                            const err139 = { instancePath: instancePath + "/threat_model/constraints/bounds", schemaPath: "#/properties/threat_model/properties/constraints/properties/bounds/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.constraints.properties.bounds.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.bounds, data: data58 };
+                            if (vErrors === null) {
+                                vErrors = [err139];
+                            }
+                            else {
+                                vErrors.push(err139);
                             }
                             errors++;
                         }
                     }
                 }
                 else {
-                    const err137 = { instancePath: instancePath + "/threat_model/constraints", schemaPath: "#/properties/threat_model/properties/constraints/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.constraints.type, parentSchema: schema11.properties.threat_model.properties.constraints, data: data52 };
+                    const err140 = { instancePath: instancePath + "/threat_model/constraints", schemaPath: "#/properties/threat_model/properties/constraints/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.constraints.type, parentSchema: schema11.properties.threat_model.properties.constraints, data: data53 };
                     if (vErrors === null) {
-                        vErrors = [err137];
+                        vErrors = [err140];
                     }
                     else {
-                        vErrors.push(err137);
+                        vErrors.push(err140);
                     }
                     errors++;
                 }
             }
         }
         else {
-            const err138 = { instancePath: instancePath + "/threat_model", schemaPath: "#/properties/threat_model/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.type, parentSchema: schema11.properties.threat_model, data: data2 };
+            const err141 = { instancePath: instancePath + "/threat_model", schemaPath: "#/properties/threat_model/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.type, parentSchema: schema11.properties.threat_model, data: data2 };
             if (vErrors === null) {
-                vErrors = [err138];
+                vErrors = [err141];
             }
             else {
-                vErrors.push(err138);
+                vErrors.push(err141);
             }
             errors++;
         }
     }
     if (data.data !== undefined) {
-        let data60 = data.data;
-        if (data60 && typeof data60 == "object" && !Array.isArray(data60)) {
-            if (data60.train === undefined) {
-                const err139 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/required", keyword: "required", params: { missingProperty: "train" }, message: "must have required property '" + "train" + "'", schema: schema11.properties.data.required, parentSchema: schema11.properties.data, data: data60 };
+        let data61 = data.data;
+        if (data61 && typeof data61 == "object" && !Array.isArray(data61)) {
+            if (data61.train === undefined) {
+                const err142 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/required", keyword: "required", params: { missingProperty: "train" }, message: "must have required property '" + "train" + "'", schema: schema11.properties.data.required, parentSchema: schema11.properties.data, data: data61 };
                 if (vErrors === null) {
-                    vErrors = [err139];
+                    vErrors = [err142];
                 }
                 else {
-                    vErrors.push(err139);
+                    vErrors.push(err142);
                 }
                 errors++;
             }
-            if (data60.evaluate === undefined) {
-                const err140 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/required", keyword: "required", params: { missingProperty: "evaluate" }, message: "must have required property '" + "evaluate" + "'", schema: schema11.properties.data.required, parentSchema: schema11.properties.data, data: data60 };
+            if (data61.evaluate === undefined) {
+                const err143 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/required", keyword: "required", params: { missingProperty: "evaluate" }, message: "must have required property '" + "evaluate" + "'", schema: schema11.properties.data.required, parentSchema: schema11.properties.data, data: data61 };
                 if (vErrors === null) {
-                    vErrors = [err140];
+                    vErrors = [err143];
                 }
                 else {
-                    vErrors.push(err140);
+                    vErrors.push(err143);
                 }
                 errors++;
             }
-            for (const key21 in data60) {
+            for (const key21 in data61) {
                 if (!((((key21 === "train") || (key21 === "evaluate")) || (key21 === "columns")) || (key21 === "on_bad_row"))) {
-                    const err141 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key21 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.data, data: data60 };
-                    if (vErrors === null) {
-                        vErrors = [err141];
-                    }
-                    else {
-                        vErrors.push(err141);
-                    }
-                    errors++;
-                }
-            }
-            if (data60.train !== undefined) {
-                let data61 = data60.train;
-                if (typeof data61 === "string") {
-                    if (func4(data61) < 1) {
-                        const err142 = { instancePath: instancePath + "/data/train", schemaPath: "#/properties/data/properties/train/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.train, data: data61 };
-                        if (vErrors === null) {
-                            vErrors = [err142];
-                        }
-                        else {
-                            vErrors.push(err142);
-                        }
-                        errors++;
-                    }
-                    if (!pattern0.test(data61)) {
-                        const err143 = { instancePath: instancePath + "/data/train", schemaPath: "#/properties/data/properties/train/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.train, data: data61 };
-                        if (vErrors === null) {
-                            vErrors = [err143];
-                        }
-                        else {
-                            vErrors.push(err143);
-                        }
-                        errors++;
-                    }
-                }
-                else {
-                    const err144 = { instancePath: instancePath + "/data/train", schemaPath: "#/properties/data/properties/train/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.train.type, parentSchema: schema11.properties.data.properties.train, data: data61 };
+                    const err144 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key21 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.data, data: data61 };
                     if (vErrors === null) {
                         vErrors = [err144];
                     }
@@ -5796,11 +5796,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
             }
-            if (data60.evaluate !== undefined) {
-                let data62 = data60.evaluate;
-                if (data62 && typeof data62 == "object" && !Array.isArray(data62)) {
-                    if (Object.keys(data62).length < 1) {
-                        const err145 = { instancePath: instancePath + "/data/evaluate", schemaPath: "#/properties/data/properties/evaluate/minProperties", keyword: "minProperties", params: { limit: 1 }, message: "must NOT have fewer than 1 properties", schema: 1, parentSchema: schema11.properties.data.properties.evaluate, data: data62 };
+            if (data61.train !== undefined) {
+                let data62 = data61.train;
+                if (typeof data62 === "string") {
+                    if (func4(data62) < 1) {
+                        const err145 = { instancePath: instancePath + "/data/train", schemaPath: "#/properties/data/properties/train/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.train, data: data62 };
                         if (vErrors === null) {
                             vErrors = [err145];
                         }
@@ -5809,47 +5809,46 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
-                    for (const key22 in data62) {
-                        const _errs141 = errors;
+                    if (!pattern0.test(data62)) {
+                        const err146 = { instancePath: instancePath + "/data/train", schemaPath: "#/properties/data/properties/train/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.train, data: data62 };
+                        if (vErrors === null) {
+                            vErrors = [err146];
+                        }
+                        else {
+                            vErrors.push(err146);
+                        }
+                        errors++;
+                    }
+                }
+                else {
+                    const err147 = { instancePath: instancePath + "/data/train", schemaPath: "#/properties/data/properties/train/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.train.type, parentSchema: schema11.properties.data.properties.train, data: data62 };
+                    if (vErrors === null) {
+                        vErrors = [err147];
+                    }
+                    else {
+                        vErrors.push(err147);
+                    }
+                    errors++;
+                }
+            }
+            if (data61.evaluate !== undefined) {
+                let data63 = data61.evaluate;
+                if (data63 && typeof data63 == "object" && !Array.isArray(data63)) {
+                    if (Object.keys(data63).length < 1) {
+                        const err148 = { instancePath: instancePath + "/data/evaluate", schemaPath: "#/properties/data/properties/evaluate/minProperties", keyword: "minProperties", params: { limit: 1 }, message: "must NOT have fewer than 1 properties", schema: 1, parentSchema: schema11.properties.data.properties.evaluate, data: data63 };
+                        if (vErrors === null) {
+                            vErrors = [err148];
+                        }
+                        else {
+                            vErrors.push(err148);
+                        }
+                        errors++;
+                    }
+                    for (const key22 in data63) {
+                        const _errs143 = errors;
                         if (typeof key22 === "string") {
                             if (!pattern9.test(key22)) {
-                                const err146 = { instancePath: instancePath + "/data/evaluate", schemaPath: "#/properties/data/properties/evaluate/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z][A-Za-z0-9_-]*$" }, message: "must match pattern \"" + "^[A-Za-z][A-Za-z0-9_-]*$" + "\"", schema: "^[A-Za-z][A-Za-z0-9_-]*$", parentSchema: schema11.properties.data.properties.evaluate.propertyNames, data: key22, propertyName: key22 };
-                                if (vErrors === null) {
-                                    vErrors = [err146];
-                                }
-                                else {
-                                    vErrors.push(err146);
-                                }
-                                errors++;
-                            }
-                        }
-                        var valid31 = _errs141 === errors;
-                        if (!valid31) {
-                            const err147 = { instancePath: instancePath + "/data/evaluate", schemaPath: "#/properties/data/properties/evaluate/propertyNames", keyword: "propertyNames", params: { propertyName: key22 }, message: "property name must be valid", schema: schema11.properties.data.properties.evaluate.propertyNames, parentSchema: schema11.properties.data.properties.evaluate, data: data62 };
-                            if (vErrors === null) {
-                                vErrors = [err147];
-                            }
-                            else {
-                                vErrors.push(err147);
-                            }
-                            errors++;
-                        }
-                    }
-                    for (const key23 in data62) {
-                        let data63 = data62[key23];
-                        if (typeof data63 === "string") {
-                            if (func4(data63) < 1) {
-                                const err148 = { instancePath: instancePath + "/data/evaluate/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/data/properties/evaluate/additionalProperties/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.evaluate.additionalProperties, data: data63 };
-                                if (vErrors === null) {
-                                    vErrors = [err148];
-                                }
-                                else {
-                                    vErrors.push(err148);
-                                }
-                                errors++;
-                            }
-                            if (!pattern0.test(data63)) {
-                                const err149 = { instancePath: instancePath + "/data/evaluate/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/data/properties/evaluate/additionalProperties/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.evaluate.additionalProperties, data: data63 };
+                                const err149 = { instancePath: instancePath + "/data/evaluate", schemaPath: "#/properties/data/properties/evaluate/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z][A-Za-z0-9_-]*$" }, message: "must match pattern \"" + "^[A-Za-z][A-Za-z0-9_-]*$" + "\"", schema: "^[A-Za-z][A-Za-z0-9_-]*$", parentSchema: schema11.properties.data.properties.evaluate.propertyNames, data: key22, propertyName: key22 };
                                 if (vErrors === null) {
                                     vErrors = [err149];
                                 }
@@ -5859,8 +5858,9 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                 errors++;
                             }
                         }
-                        else {
-                            const err150 = { instancePath: instancePath + "/data/evaluate/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/data/properties/evaluate/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.evaluate.additionalProperties.type, parentSchema: schema11.properties.data.properties.evaluate.additionalProperties, data: data63 };
+                        var valid31 = _errs143 === errors;
+                        if (!valid31) {
+                            const err150 = { instancePath: instancePath + "/data/evaluate", schemaPath: "#/properties/data/properties/evaluate/propertyNames", keyword: "propertyNames", params: { propertyName: key22 }, message: "property name must be valid", schema: schema11.properties.data.properties.evaluate.propertyNames, parentSchema: schema11.properties.data.properties.evaluate, data: data63 };
                             if (vErrors === null) {
                                 vErrors = [err150];
                             }
@@ -5870,59 +5870,59 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                             errors++;
                         }
                     }
-                }
-                else {
-                    const err151 = { instancePath: instancePath + "/data/evaluate", schemaPath: "#/properties/data/properties/evaluate/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.data.properties.evaluate.type, parentSchema: schema11.properties.data.properties.evaluate, data: data62 };
-                    if (vErrors === null) {
-                        vErrors = [err151];
-                    }
-                    else {
-                        vErrors.push(err151);
-                    }
-                    errors++;
-                }
-            }
-            if (data60.columns !== undefined) {
-                let data64 = data60.columns;
-                if (data64 && typeof data64 == "object" && !Array.isArray(data64)) {
-                    for (const key24 in data64) {
-                        if (!((((((key24 === "id") || (key24 === "text")) || (key24 === "label")) || (key24 === "language")) || (key24 === "domain")) || (key24 === "features"))) {
-                            const err152 = { instancePath: instancePath + "/data/columns", schemaPath: "#/properties/data/properties/columns/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key24 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.data.properties.columns, data: data64 };
-                            if (vErrors === null) {
-                                vErrors = [err152];
-                            }
-                            else {
-                                vErrors.push(err152);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data64.id !== undefined) {
-                        let data65 = data64.id;
-                        if (typeof data65 === "string") {
-                            if (func4(data65) < 1) {
-                                const err153 = { instancePath: instancePath + "/data/columns/id", schemaPath: "#/properties/data/properties/columns/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.id, data: data65 };
+                    for (const key23 in data63) {
+                        let data64 = data63[key23];
+                        if (typeof data64 === "string") {
+                            if (func4(data64) < 1) {
+                                const err151 = { instancePath: instancePath + "/data/evaluate/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/data/properties/evaluate/additionalProperties/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.evaluate.additionalProperties, data: data64 };
                                 if (vErrors === null) {
-                                    vErrors = [err153];
+                                    vErrors = [err151];
                                 }
                                 else {
-                                    vErrors.push(err153);
+                                    vErrors.push(err151);
                                 }
                                 errors++;
                             }
-                            if (!pattern0.test(data65)) {
-                                const err154 = { instancePath: instancePath + "/data/columns/id", schemaPath: "#/properties/data/properties/columns/properties/id/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.id, data: data65 };
+                            if (!pattern0.test(data64)) {
+                                const err152 = { instancePath: instancePath + "/data/evaluate/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/data/properties/evaluate/additionalProperties/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.evaluate.additionalProperties, data: data64 };
                                 if (vErrors === null) {
-                                    vErrors = [err154];
+                                    vErrors = [err152];
                                 }
                                 else {
-                                    vErrors.push(err154);
+                                    vErrors.push(err152);
                                 }
                                 errors++;
                             }
                         }
                         else {
-                            const err155 = { instancePath: instancePath + "/data/columns/id", schemaPath: "#/properties/data/properties/columns/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.id.type, parentSchema: schema11.properties.data.properties.columns.properties.id, data: data65 };
+                            const err153 = { instancePath: instancePath + "/data/evaluate/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/data/properties/evaluate/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.evaluate.additionalProperties.type, parentSchema: schema11.properties.data.properties.evaluate.additionalProperties, data: data64 };
+                            if (vErrors === null) {
+                                vErrors = [err153];
+                            }
+                            else {
+                                vErrors.push(err153);
+                            }
+                            errors++;
+                        }
+                    }
+                }
+                else {
+                    const err154 = { instancePath: instancePath + "/data/evaluate", schemaPath: "#/properties/data/properties/evaluate/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.data.properties.evaluate.type, parentSchema: schema11.properties.data.properties.evaluate, data: data63 };
+                    if (vErrors === null) {
+                        vErrors = [err154];
+                    }
+                    else {
+                        vErrors.push(err154);
+                    }
+                    errors++;
+                }
+            }
+            if (data61.columns !== undefined) {
+                let data65 = data61.columns;
+                if (data65 && typeof data65 == "object" && !Array.isArray(data65)) {
+                    for (const key24 in data65) {
+                        if (!((((((key24 === "id") || (key24 === "text")) || (key24 === "label")) || (key24 === "language")) || (key24 === "domain")) || (key24 === "features"))) {
+                            const err155 = { instancePath: instancePath + "/data/columns", schemaPath: "#/properties/data/properties/columns/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key24 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.data.properties.columns, data: data65 };
                             if (vErrors === null) {
                                 vErrors = [err155];
                             }
@@ -5932,11 +5932,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                             errors++;
                         }
                     }
-                    if (data64.text !== undefined) {
-                        let data66 = data64.text;
+                    if (data65.id !== undefined) {
+                        let data66 = data65.id;
                         if (typeof data66 === "string") {
                             if (func4(data66) < 1) {
-                                const err156 = { instancePath: instancePath + "/data/columns/text", schemaPath: "#/properties/data/properties/columns/properties/text/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.text, data: data66 };
+                                const err156 = { instancePath: instancePath + "/data/columns/id", schemaPath: "#/properties/data/properties/columns/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.id, data: data66 };
                                 if (vErrors === null) {
                                     vErrors = [err156];
                                 }
@@ -5946,7 +5946,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                 errors++;
                             }
                             if (!pattern0.test(data66)) {
-                                const err157 = { instancePath: instancePath + "/data/columns/text", schemaPath: "#/properties/data/properties/columns/properties/text/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.text, data: data66 };
+                                const err157 = { instancePath: instancePath + "/data/columns/id", schemaPath: "#/properties/data/properties/columns/properties/id/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.id, data: data66 };
                                 if (vErrors === null) {
                                     vErrors = [err157];
                                 }
@@ -5957,7 +5957,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                             }
                         }
                         else {
-                            const err158 = { instancePath: instancePath + "/data/columns/text", schemaPath: "#/properties/data/properties/columns/properties/text/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.text.type, parentSchema: schema11.properties.data.properties.columns.properties.text, data: data66 };
+                            const err158 = { instancePath: instancePath + "/data/columns/id", schemaPath: "#/properties/data/properties/columns/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.id.type, parentSchema: schema11.properties.data.properties.columns.properties.id, data: data66 };
                             if (vErrors === null) {
                                 vErrors = [err158];
                             }
@@ -5967,11 +5967,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                             errors++;
                         }
                     }
-                    if (data64.label !== undefined) {
-                        let data67 = data64.label;
+                    if (data65.text !== undefined) {
+                        let data67 = data65.text;
                         if (typeof data67 === "string") {
                             if (func4(data67) < 1) {
-                                const err159 = { instancePath: instancePath + "/data/columns/label", schemaPath: "#/properties/data/properties/columns/properties/label/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.label, data: data67 };
+                                const err159 = { instancePath: instancePath + "/data/columns/text", schemaPath: "#/properties/data/properties/columns/properties/text/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.text, data: data67 };
                                 if (vErrors === null) {
                                     vErrors = [err159];
                                 }
@@ -5981,7 +5981,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                 errors++;
                             }
                             if (!pattern0.test(data67)) {
-                                const err160 = { instancePath: instancePath + "/data/columns/label", schemaPath: "#/properties/data/properties/columns/properties/label/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.label, data: data67 };
+                                const err160 = { instancePath: instancePath + "/data/columns/text", schemaPath: "#/properties/data/properties/columns/properties/text/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.text, data: data67 };
                                 if (vErrors === null) {
                                     vErrors = [err160];
                                 }
@@ -5992,7 +5992,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                             }
                         }
                         else {
-                            const err161 = { instancePath: instancePath + "/data/columns/label", schemaPath: "#/properties/data/properties/columns/properties/label/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.label.type, parentSchema: schema11.properties.data.properties.columns.properties.label, data: data67 };
+                            const err161 = { instancePath: instancePath + "/data/columns/text", schemaPath: "#/properties/data/properties/columns/properties/text/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.text.type, parentSchema: schema11.properties.data.properties.columns.properties.text, data: data67 };
                             if (vErrors === null) {
                                 vErrors = [err161];
                             }
@@ -6002,11 +6002,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                             errors++;
                         }
                     }
-                    if (data64.language !== undefined) {
-                        let data68 = data64.language;
+                    if (data65.label !== undefined) {
+                        let data68 = data65.label;
                         if (typeof data68 === "string") {
                             if (func4(data68) < 1) {
-                                const err162 = { instancePath: instancePath + "/data/columns/language", schemaPath: "#/properties/data/properties/columns/properties/language/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.language, data: data68 };
+                                const err162 = { instancePath: instancePath + "/data/columns/label", schemaPath: "#/properties/data/properties/columns/properties/label/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.label, data: data68 };
                                 if (vErrors === null) {
                                     vErrors = [err162];
                                 }
@@ -6016,7 +6016,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                 errors++;
                             }
                             if (!pattern0.test(data68)) {
-                                const err163 = { instancePath: instancePath + "/data/columns/language", schemaPath: "#/properties/data/properties/columns/properties/language/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.language, data: data68 };
+                                const err163 = { instancePath: instancePath + "/data/columns/label", schemaPath: "#/properties/data/properties/columns/properties/label/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.label, data: data68 };
                                 if (vErrors === null) {
                                     vErrors = [err163];
                                 }
@@ -6027,7 +6027,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                             }
                         }
                         else {
-                            const err164 = { instancePath: instancePath + "/data/columns/language", schemaPath: "#/properties/data/properties/columns/properties/language/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.language.type, parentSchema: schema11.properties.data.properties.columns.properties.language, data: data68 };
+                            const err164 = { instancePath: instancePath + "/data/columns/label", schemaPath: "#/properties/data/properties/columns/properties/label/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.label.type, parentSchema: schema11.properties.data.properties.columns.properties.label, data: data68 };
                             if (vErrors === null) {
                                 vErrors = [err164];
                             }
@@ -6037,11 +6037,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                             errors++;
                         }
                     }
-                    if (data64.domain !== undefined) {
-                        let data69 = data64.domain;
+                    if (data65.language !== undefined) {
+                        let data69 = data65.language;
                         if (typeof data69 === "string") {
                             if (func4(data69) < 1) {
-                                const err165 = { instancePath: instancePath + "/data/columns/domain", schemaPath: "#/properties/data/properties/columns/properties/domain/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.domain, data: data69 };
+                                const err165 = { instancePath: instancePath + "/data/columns/language", schemaPath: "#/properties/data/properties/columns/properties/language/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.language, data: data69 };
                                 if (vErrors === null) {
                                     vErrors = [err165];
                                 }
@@ -6051,7 +6051,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                 errors++;
                             }
                             if (!pattern0.test(data69)) {
-                                const err166 = { instancePath: instancePath + "/data/columns/domain", schemaPath: "#/properties/data/properties/columns/properties/domain/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.domain, data: data69 };
+                                const err166 = { instancePath: instancePath + "/data/columns/language", schemaPath: "#/properties/data/properties/columns/properties/language/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.language, data: data69 };
                                 if (vErrors === null) {
                                     vErrors = [err166];
                                 }
@@ -6062,7 +6062,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                             }
                         }
                         else {
-                            const err167 = { instancePath: instancePath + "/data/columns/domain", schemaPath: "#/properties/data/properties/columns/properties/domain/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.domain.type, parentSchema: schema11.properties.data.properties.columns.properties.domain, data: data69 };
+                            const err167 = { instancePath: instancePath + "/data/columns/language", schemaPath: "#/properties/data/properties/columns/properties/language/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.language.type, parentSchema: schema11.properties.data.properties.columns.properties.language, data: data69 };
                             if (vErrors === null) {
                                 vErrors = [err167];
                             }
@@ -6072,11 +6072,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                             errors++;
                         }
                     }
-                    if (data64.features !== undefined) {
-                        let data70 = data64.features;
-                        if (Array.isArray(data70)) {
-                            if (data70.length < 1) {
-                                const err168 = { instancePath: instancePath + "/data/columns/features", schemaPath: "#/properties/data/properties/columns/properties/features/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.features, data: data70 };
+                    if (data65.domain !== undefined) {
+                        let data70 = data65.domain;
+                        if (typeof data70 === "string") {
+                            if (func4(data70) < 1) {
+                                const err168 = { instancePath: instancePath + "/data/columns/domain", schemaPath: "#/properties/data/properties/columns/properties/domain/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.domain, data: data70 };
                                 if (vErrors === null) {
                                     vErrors = [err168];
                                 }
@@ -6085,170 +6085,170 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                 }
                                 errors++;
                             }
-                            const len6 = data70.length;
+                            if (!pattern0.test(data70)) {
+                                const err169 = { instancePath: instancePath + "/data/columns/domain", schemaPath: "#/properties/data/properties/columns/properties/domain/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.domain, data: data70 };
+                                if (vErrors === null) {
+                                    vErrors = [err169];
+                                }
+                                else {
+                                    vErrors.push(err169);
+                                }
+                                errors++;
+                            }
+                        }
+                        else {
+                            const err170 = { instancePath: instancePath + "/data/columns/domain", schemaPath: "#/properties/data/properties/columns/properties/domain/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.domain.type, parentSchema: schema11.properties.data.properties.columns.properties.domain, data: data70 };
+                            if (vErrors === null) {
+                                vErrors = [err170];
+                            }
+                            else {
+                                vErrors.push(err170);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data65.features !== undefined) {
+                        let data71 = data65.features;
+                        if (Array.isArray(data71)) {
+                            if (data71.length < 1) {
+                                const err171 = { instancePath: instancePath + "/data/columns/features", schemaPath: "#/properties/data/properties/columns/properties/features/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.features, data: data71 };
+                                if (vErrors === null) {
+                                    vErrors = [err171];
+                                }
+                                else {
+                                    vErrors.push(err171);
+                                }
+                                errors++;
+                            }
+                            const len6 = data71.length;
                             for (let i6 = 0; i6 < len6; i6++) {
-                                let data71 = data70[i6];
-                                if (typeof data71 === "string") {
-                                    if (func4(data71) < 1) {
-                                        const err169 = { instancePath: instancePath + "/data/columns/features/" + i6, schemaPath: "#/properties/data/properties/columns/properties/features/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.features.items, data: data71 };
+                                let data72 = data71[i6];
+                                if (typeof data72 === "string") {
+                                    if (func4(data72) < 1) {
+                                        const err172 = { instancePath: instancePath + "/data/columns/features/" + i6, schemaPath: "#/properties/data/properties/columns/properties/features/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.features.items, data: data72 };
                                         if (vErrors === null) {
-                                            vErrors = [err169];
+                                            vErrors = [err172];
                                         }
                                         else {
-                                            vErrors.push(err169);
+                                            vErrors.push(err172);
                                         }
                                         errors++;
                                     }
-                                    if (!pattern0.test(data71)) {
-                                        const err170 = { instancePath: instancePath + "/data/columns/features/" + i6, schemaPath: "#/properties/data/properties/columns/properties/features/items/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.features.items, data: data71 };
+                                    if (!pattern0.test(data72)) {
+                                        const err173 = { instancePath: instancePath + "/data/columns/features/" + i6, schemaPath: "#/properties/data/properties/columns/properties/features/items/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.features.items, data: data72 };
                                         if (vErrors === null) {
-                                            vErrors = [err170];
+                                            vErrors = [err173];
                                         }
                                         else {
-                                            vErrors.push(err170);
+                                            vErrors.push(err173);
                                         }
                                         errors++;
                                     }
                                 }
                                 else {
-                                    const err171 = { instancePath: instancePath + "/data/columns/features/" + i6, schemaPath: "#/properties/data/properties/columns/properties/features/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.features.items.type, parentSchema: schema11.properties.data.properties.columns.properties.features.items, data: data71 };
+                                    const err174 = { instancePath: instancePath + "/data/columns/features/" + i6, schemaPath: "#/properties/data/properties/columns/properties/features/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.features.items.type, parentSchema: schema11.properties.data.properties.columns.properties.features.items, data: data72 };
                                     if (vErrors === null) {
-                                        vErrors = [err171];
+                                        vErrors = [err174];
                                     }
                                     else {
-                                        vErrors.push(err171);
+                                        vErrors.push(err174);
                                     }
                                     errors++;
                                 }
                             }
                         }
                         else {
-                            const err172 = { instancePath: instancePath + "/data/columns/features", schemaPath: "#/properties/data/properties/columns/properties/features/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.data.properties.columns.properties.features.type, parentSchema: schema11.properties.data.properties.columns.properties.features, data: data70 };
+                            const err175 = { instancePath: instancePath + "/data/columns/features", schemaPath: "#/properties/data/properties/columns/properties/features/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.data.properties.columns.properties.features.type, parentSchema: schema11.properties.data.properties.columns.properties.features, data: data71 };
                             if (vErrors === null) {
-                                vErrors = [err172];
+                                vErrors = [err175];
                             }
                             else {
-                                vErrors.push(err172);
+                                vErrors.push(err175);
                             }
                             errors++;
                         }
                     }
                 }
                 else {
-                    const err173 = { instancePath: instancePath + "/data/columns", schemaPath: "#/properties/data/properties/columns/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.data.properties.columns.type, parentSchema: schema11.properties.data.properties.columns, data: data64 };
+                    const err176 = { instancePath: instancePath + "/data/columns", schemaPath: "#/properties/data/properties/columns/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.data.properties.columns.type, parentSchema: schema11.properties.data.properties.columns, data: data65 };
                     if (vErrors === null) {
-                        vErrors = [err173];
+                        vErrors = [err176];
                     }
                     else {
-                        vErrors.push(err173);
+                        vErrors.push(err176);
                     }
                     errors++;
                 }
             }
-            if (data60.on_bad_row !== undefined) {
-                let data72 = data60.on_bad_row;
-                if (!((data72 === "error") || (data72 === "skip"))) {
-                    const err174 = { instancePath: instancePath + "/data/on_bad_row", schemaPath: "#/properties/data/properties/on_bad_row/enum", keyword: "enum", params: { allowedValues: schema11.properties.data.properties.on_bad_row.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.data.properties.on_bad_row.enum, parentSchema: schema11.properties.data.properties.on_bad_row, data: data72 };
+            if (data61.on_bad_row !== undefined) {
+                let data73 = data61.on_bad_row;
+                if (!((data73 === "error") || (data73 === "skip"))) {
+                    const err177 = { instancePath: instancePath + "/data/on_bad_row", schemaPath: "#/properties/data/properties/on_bad_row/enum", keyword: "enum", params: { allowedValues: schema11.properties.data.properties.on_bad_row.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.data.properties.on_bad_row.enum, parentSchema: schema11.properties.data.properties.on_bad_row, data: data73 };
                     if (vErrors === null) {
-                        vErrors = [err174];
+                        vErrors = [err177];
                     }
                     else {
-                        vErrors.push(err174);
+                        vErrors.push(err177);
                     }
                     errors++;
                 }
             }
         }
         else {
-            const err175 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.data.type, parentSchema: schema11.properties.data, data: data60 };
+            const err178 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.data.type, parentSchema: schema11.properties.data, data: data61 };
             if (vErrors === null) {
-                vErrors = [err175];
+                vErrors = [err178];
             }
             else {
-                vErrors.push(err175);
+                vErrors.push(err178);
             }
             errors++;
         }
     }
     if (data.models !== undefined) {
-        let data73 = data.models;
-        if (Array.isArray(data73)) {
-            if (data73.length < 1) {
-                const err176 = { instancePath: instancePath + "/models", schemaPath: "#/properties/models/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.models, data: data73 };
+        let data74 = data.models;
+        if (Array.isArray(data74)) {
+            if (data74.length < 1) {
+                const err179 = { instancePath: instancePath + "/models", schemaPath: "#/properties/models/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.models, data: data74 };
                 if (vErrors === null) {
-                    vErrors = [err176];
+                    vErrors = [err179];
                 }
                 else {
-                    vErrors.push(err176);
+                    vErrors.push(err179);
                 }
                 errors++;
             }
         }
         else {
-            const err177 = { instancePath: instancePath + "/models", schemaPath: "#/properties/models/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.models.type, parentSchema: schema11.properties.models, data: data73 };
+            const err180 = { instancePath: instancePath + "/models", schemaPath: "#/properties/models/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.models.type, parentSchema: schema11.properties.models, data: data74 };
             if (vErrors === null) {
-                vErrors = [err177];
+                vErrors = [err180];
             }
             else {
-                vErrors.push(err177);
+                vErrors.push(err180);
             }
             errors++;
         }
     }
     if (data.statistics !== undefined) {
-        let data74 = data.statistics;
-        if (data74 && typeof data74 == "object" && !Array.isArray(data74)) {
-            for (const key25 in data74) {
+        let data75 = data.statistics;
+        if (data75 && typeof data75 == "object" && !Array.isArray(data75)) {
+            for (const key25 in data75) {
                 if (!((((key25 === "seed") || (key25 === "bootstrap_iterations")) || (key25 === "paired_iterations")) || (key25 === "interval"))) {
-                    const err178 = { instancePath: instancePath + "/statistics", schemaPath: "#/properties/statistics/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key25 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.statistics, data: data74 };
+                    const err181 = { instancePath: instancePath + "/statistics", schemaPath: "#/properties/statistics/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key25 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.statistics, data: data75 };
                     if (vErrors === null) {
-                        vErrors = [err178];
+                        vErrors = [err181];
                     }
                     else {
-                        vErrors.push(err178);
+                        vErrors.push(err181);
                     }
                     errors++;
                 }
             }
-            if (data74.seed !== undefined) {
-                let data75 = data74.seed;
-                if (!(((typeof data75 == "number") && (!(data75 % 1) && !isNaN(data75))) && (isFinite(data75)))) {
-                    const err179 = { instancePath: instancePath + "/statistics/seed", schemaPath: "#/properties/statistics/properties/seed/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.statistics.properties.seed.type, parentSchema: schema11.properties.statistics.properties.seed, data: data75 };
-                    if (vErrors === null) {
-                        vErrors = [err179];
-                    }
-                    else {
-                        vErrors.push(err179);
-                    }
-                    errors++;
-                }
-                if ((typeof data75 == "number") && (isFinite(data75))) {
-                    if (data75 > 4294967295 || isNaN(data75)) {
-                        const err180 = { instancePath: instancePath + "/statistics/seed", schemaPath: "#/properties/statistics/properties/seed/maximum", keyword: "maximum", params: { comparison: "<=", limit: 4294967295 }, message: "must be <= 4294967295", schema: 4294967295, parentSchema: schema11.properties.statistics.properties.seed, data: data75 };
-                        if (vErrors === null) {
-                            vErrors = [err180];
-                        }
-                        else {
-                            vErrors.push(err180);
-                        }
-                        errors++;
-                    }
-                    if (data75 < 0 || isNaN(data75)) {
-                        const err181 = { instancePath: instancePath + "/statistics/seed", schemaPath: "#/properties/statistics/properties/seed/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.statistics.properties.seed, data: data75 };
-                        if (vErrors === null) {
-                            vErrors = [err181];
-                        }
-                        else {
-                            vErrors.push(err181);
-                        }
-                        errors++;
-                    }
-                }
-            }
-            if (data74.bootstrap_iterations !== undefined) {
-                let data76 = data74.bootstrap_iterations;
+            if (data75.seed !== undefined) {
+                let data76 = data75.seed;
                 if (!(((typeof data76 == "number") && (!(data76 % 1) && !isNaN(data76))) && (isFinite(data76)))) {
-                    const err182 = { instancePath: instancePath + "/statistics/bootstrap_iterations", schemaPath: "#/properties/statistics/properties/bootstrap_iterations/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.statistics.properties.bootstrap_iterations.type, parentSchema: schema11.properties.statistics.properties.bootstrap_iterations, data: data76 };
+                    const err182 = { instancePath: instancePath + "/statistics/seed", schemaPath: "#/properties/statistics/properties/seed/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.statistics.properties.seed.type, parentSchema: schema11.properties.statistics.properties.seed, data: data76 };
                     if (vErrors === null) {
                         vErrors = [err182];
                     }
@@ -6258,8 +6258,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
                 if ((typeof data76 == "number") && (isFinite(data76))) {
-                    if (data76 > 1000000 || isNaN(data76)) {
-                        const err183 = { instancePath: instancePath + "/statistics/bootstrap_iterations", schemaPath: "#/properties/statistics/properties/bootstrap_iterations/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1000000 }, message: "must be <= 1000000", schema: 1000000, parentSchema: schema11.properties.statistics.properties.bootstrap_iterations, data: data76 };
+                    if (data76 > 4294967295 || isNaN(data76)) {
+                        const err183 = { instancePath: instancePath + "/statistics/seed", schemaPath: "#/properties/statistics/properties/seed/maximum", keyword: "maximum", params: { comparison: "<=", limit: 4294967295 }, message: "must be <= 4294967295", schema: 4294967295, parentSchema: schema11.properties.statistics.properties.seed, data: data76 };
                         if (vErrors === null) {
                             vErrors = [err183];
                         }
@@ -6268,8 +6268,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
-                    if (data76 < 1 || isNaN(data76)) {
-                        const err184 = { instancePath: instancePath + "/statistics/bootstrap_iterations", schemaPath: "#/properties/statistics/properties/bootstrap_iterations/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema11.properties.statistics.properties.bootstrap_iterations, data: data76 };
+                    if (data76 < 0 || isNaN(data76)) {
+                        const err184 = { instancePath: instancePath + "/statistics/seed", schemaPath: "#/properties/statistics/properties/seed/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.statistics.properties.seed, data: data76 };
                         if (vErrors === null) {
                             vErrors = [err184];
                         }
@@ -6280,10 +6280,10 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
             }
-            if (data74.paired_iterations !== undefined) {
-                let data77 = data74.paired_iterations;
+            if (data75.bootstrap_iterations !== undefined) {
+                let data77 = data75.bootstrap_iterations;
                 if (!(((typeof data77 == "number") && (!(data77 % 1) && !isNaN(data77))) && (isFinite(data77)))) {
-                    const err185 = { instancePath: instancePath + "/statistics/paired_iterations", schemaPath: "#/properties/statistics/properties/paired_iterations/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.statistics.properties.paired_iterations.type, parentSchema: schema11.properties.statistics.properties.paired_iterations, data: data77 };
+                    const err185 = { instancePath: instancePath + "/statistics/bootstrap_iterations", schemaPath: "#/properties/statistics/properties/bootstrap_iterations/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.statistics.properties.bootstrap_iterations.type, parentSchema: schema11.properties.statistics.properties.bootstrap_iterations, data: data77 };
                     if (vErrors === null) {
                         vErrors = [err185];
                     }
@@ -6294,7 +6294,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 if ((typeof data77 == "number") && (isFinite(data77))) {
                     if (data77 > 1000000 || isNaN(data77)) {
-                        const err186 = { instancePath: instancePath + "/statistics/paired_iterations", schemaPath: "#/properties/statistics/properties/paired_iterations/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1000000 }, message: "must be <= 1000000", schema: 1000000, parentSchema: schema11.properties.statistics.properties.paired_iterations, data: data77 };
+                        const err186 = { instancePath: instancePath + "/statistics/bootstrap_iterations", schemaPath: "#/properties/statistics/properties/bootstrap_iterations/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1000000 }, message: "must be <= 1000000", schema: 1000000, parentSchema: schema11.properties.statistics.properties.bootstrap_iterations, data: data77 };
                         if (vErrors === null) {
                             vErrors = [err186];
                         }
@@ -6304,7 +6304,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         errors++;
                     }
                     if (data77 < 1 || isNaN(data77)) {
-                        const err187 = { instancePath: instancePath + "/statistics/paired_iterations", schemaPath: "#/properties/statistics/properties/paired_iterations/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema11.properties.statistics.properties.paired_iterations, data: data77 };
+                        const err187 = { instancePath: instancePath + "/statistics/bootstrap_iterations", schemaPath: "#/properties/statistics/properties/bootstrap_iterations/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema11.properties.statistics.properties.bootstrap_iterations, data: data77 };
                         if (vErrors === null) {
                             vErrors = [err187];
                         }
@@ -6315,21 +6315,21 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
             }
-            if (data74.interval !== undefined) {
-                let data78 = data74.interval;
-                if ((typeof data78 == "number") && (isFinite(data78))) {
-                    if (data78 >= 1 || isNaN(data78)) {
-                        const err188 = { instancePath: instancePath + "/statistics/interval", schemaPath: "#/properties/statistics/properties/interval/exclusiveMaximum", keyword: "exclusiveMaximum", params: { comparison: "<", limit: 1 }, message: "must be < 1", schema: 1, parentSchema: schema11.properties.statistics.properties.interval, data: data78 };
-                        if (vErrors === null) {
-                            vErrors = [err188];
-                        }
-                        else {
-                            vErrors.push(err188);
-                        }
-                        errors++;
+            if (data75.paired_iterations !== undefined) {
+                let data78 = data75.paired_iterations;
+                if (!(((typeof data78 == "number") && (!(data78 % 1) && !isNaN(data78))) && (isFinite(data78)))) {
+                    const err188 = { instancePath: instancePath + "/statistics/paired_iterations", schemaPath: "#/properties/statistics/properties/paired_iterations/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.statistics.properties.paired_iterations.type, parentSchema: schema11.properties.statistics.properties.paired_iterations, data: data78 };
+                    if (vErrors === null) {
+                        vErrors = [err188];
                     }
-                    if (data78 <= 0 || isNaN(data78)) {
-                        const err189 = { instancePath: instancePath + "/statistics/interval", schemaPath: "#/properties/statistics/properties/interval/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema11.properties.statistics.properties.interval, data: data78 };
+                    else {
+                        vErrors.push(err188);
+                    }
+                    errors++;
+                }
+                if ((typeof data78 == "number") && (isFinite(data78))) {
+                    if (data78 > 1000000 || isNaN(data78)) {
+                        const err189 = { instancePath: instancePath + "/statistics/paired_iterations", schemaPath: "#/properties/statistics/properties/paired_iterations/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1000000 }, message: "must be <= 1000000", schema: 1000000, parentSchema: schema11.properties.statistics.properties.paired_iterations, data: data78 };
                         if (vErrors === null) {
                             vErrors = [err189];
                         }
@@ -6338,164 +6338,159 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
+                    if (data78 < 1 || isNaN(data78)) {
+                        const err190 = { instancePath: instancePath + "/statistics/paired_iterations", schemaPath: "#/properties/statistics/properties/paired_iterations/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema11.properties.statistics.properties.paired_iterations, data: data78 };
+                        if (vErrors === null) {
+                            vErrors = [err190];
+                        }
+                        else {
+                            vErrors.push(err190);
+                        }
+                        errors++;
+                    }
+                }
+            }
+            if (data75.interval !== undefined) {
+                let data79 = data75.interval;
+                if ((typeof data79 == "number") && (isFinite(data79))) {
+                    if (data79 >= 1 || isNaN(data79)) {
+                        const err191 = { instancePath: instancePath + "/statistics/interval", schemaPath: "#/properties/statistics/properties/interval/exclusiveMaximum", keyword: "exclusiveMaximum", params: { comparison: "<", limit: 1 }, message: "must be < 1", schema: 1, parentSchema: schema11.properties.statistics.properties.interval, data: data79 };
+                        if (vErrors === null) {
+                            vErrors = [err191];
+                        }
+                        else {
+                            vErrors.push(err191);
+                        }
+                        errors++;
+                    }
+                    if (data79 <= 0 || isNaN(data79)) {
+                        const err192 = { instancePath: instancePath + "/statistics/interval", schemaPath: "#/properties/statistics/properties/interval/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema11.properties.statistics.properties.interval, data: data79 };
+                        if (vErrors === null) {
+                            vErrors = [err192];
+                        }
+                        else {
+                            vErrors.push(err192);
+                        }
+                        errors++;
+                    }
                 }
                 else {
-                    const err190 = { instancePath: instancePath + "/statistics/interval", schemaPath: "#/properties/statistics/properties/interval/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.statistics.properties.interval.type, parentSchema: schema11.properties.statistics.properties.interval, data: data78 };
+                    const err193 = { instancePath: instancePath + "/statistics/interval", schemaPath: "#/properties/statistics/properties/interval/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.statistics.properties.interval.type, parentSchema: schema11.properties.statistics.properties.interval, data: data79 };
                     if (vErrors === null) {
-                        vErrors = [err190];
+                        vErrors = [err193];
                     }
                     else {
-                        vErrors.push(err190);
+                        vErrors.push(err193);
                     }
                     errors++;
                 }
             }
         }
         else {
-            const err191 = { instancePath: instancePath + "/statistics", schemaPath: "#/properties/statistics/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.statistics.type, parentSchema: schema11.properties.statistics, data: data74 };
+            const err194 = { instancePath: instancePath + "/statistics", schemaPath: "#/properties/statistics/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.statistics.type, parentSchema: schema11.properties.statistics, data: data75 };
             if (vErrors === null) {
-                vErrors = [err191];
+                vErrors = [err194];
             }
             else {
-                vErrors.push(err191);
+                vErrors.push(err194);
             }
             errors++;
         }
     }
     if (data.selective !== undefined) {
-        let data79 = data.selective;
-        if (data79 && typeof data79 == "object" && !Array.isArray(data79)) {
-            for (const key26 in data79) {
+        let data80 = data.selective;
+        if (data80 && typeof data80 == "object" && !Array.isArray(data80)) {
+            for (const key26 in data80) {
                 if (!(key26 === "abstain_below")) {
-                    const err192 = { instancePath: instancePath + "/selective", schemaPath: "#/properties/selective/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key26 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.selective, data: data79 };
+                    const err195 = { instancePath: instancePath + "/selective", schemaPath: "#/properties/selective/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key26 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.selective, data: data80 };
                     if (vErrors === null) {
-                        vErrors = [err192];
+                        vErrors = [err195];
                     }
                     else {
-                        vErrors.push(err192);
+                        vErrors.push(err195);
                     }
                     errors++;
                 }
             }
-            if (data79.abstain_below !== undefined) {
-                let data80 = data79.abstain_below;
-                if (data80 && typeof data80 == "object" && !Array.isArray(data80)) {
-                    for (const key27 in data80) {
-                        let data81 = data80[key27];
-                        if (data81 && typeof data81 == "object" && !Array.isArray(data81)) {
-                            if (data81.on === undefined) {
-                                const err193 = { instancePath: instancePath + "/selective/abstain_below/" + key27.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/required", keyword: "required", params: { missingProperty: "on" }, message: "must have required property '" + "on" + "'", schema: schema11.properties.selective.properties.abstain_below.additionalProperties.required, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties, data: data81 };
+            if (data80.abstain_below !== undefined) {
+                let data81 = data80.abstain_below;
+                if (data81 && typeof data81 == "object" && !Array.isArray(data81)) {
+                    for (const key27 in data81) {
+                        let data82 = data81[key27];
+                        if (data82 && typeof data82 == "object" && !Array.isArray(data82)) {
+                            if (data82.on === undefined) {
+                                const err196 = { instancePath: instancePath + "/selective/abstain_below/" + key27.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/required", keyword: "required", params: { missingProperty: "on" }, message: "must have required property '" + "on" + "'", schema: schema11.properties.selective.properties.abstain_below.additionalProperties.required, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties, data: data82 };
                                 if (vErrors === null) {
-                                    vErrors = [err193];
+                                    vErrors = [err196];
                                 }
                                 else {
-                                    vErrors.push(err193);
+                                    vErrors.push(err196);
                                 }
                                 errors++;
                             }
-                            if (data81.threshold === undefined) {
-                                const err194 = { instancePath: instancePath + "/selective/abstain_below/" + key27.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/required", keyword: "required", params: { missingProperty: "threshold" }, message: "must have required property '" + "threshold" + "'", schema: schema11.properties.selective.properties.abstain_below.additionalProperties.required, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties, data: data81 };
+                            if (data82.threshold === undefined) {
+                                const err197 = { instancePath: instancePath + "/selective/abstain_below/" + key27.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/required", keyword: "required", params: { missingProperty: "threshold" }, message: "must have required property '" + "threshold" + "'", schema: schema11.properties.selective.properties.abstain_below.additionalProperties.required, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties, data: data82 };
                                 if (vErrors === null) {
-                                    vErrors = [err194];
+                                    vErrors = [err197];
                                 }
                                 else {
-                                    vErrors.push(err194);
+                                    vErrors.push(err197);
                                 }
                                 errors++;
                             }
-                            for (const key28 in data81) {
+                            for (const key28 in data82) {
                                 if (!((key28 === "on") || (key28 === "threshold"))) {
-                                    const err195 = { instancePath: instancePath + "/selective/abstain_below/" + key27.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key28 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties, data: data81 };
+                                    const err198 = { instancePath: instancePath + "/selective/abstain_below/" + key27.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key28 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties, data: data82 };
                                     if (vErrors === null) {
-                                        vErrors = [err195];
+                                        vErrors = [err198];
                                     }
                                     else {
-                                        vErrors.push(err195);
+                                        vErrors.push(err198);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data81.on !== undefined) {
-                                let data82 = data81.on;
-                                if (!((data82 === "probability") || (data82 === "margin"))) {
-                                    const err196 = { instancePath: instancePath + "/selective/abstain_below/" + key27.replace(/~/g, "~0").replace(/\//g, "~1") + "/on", schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/properties/on/enum", keyword: "enum", params: { allowedValues: schema11.properties.selective.properties.abstain_below.additionalProperties.properties.on.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.selective.properties.abstain_below.additionalProperties.properties.on.enum, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties.properties.on, data: data82 };
+                            if (data82.on !== undefined) {
+                                let data83 = data82.on;
+                                if (!((data83 === "probability") || (data83 === "margin"))) {
+                                    const err199 = { instancePath: instancePath + "/selective/abstain_below/" + key27.replace(/~/g, "~0").replace(/\//g, "~1") + "/on", schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/properties/on/enum", keyword: "enum", params: { allowedValues: schema11.properties.selective.properties.abstain_below.additionalProperties.properties.on.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.selective.properties.abstain_below.additionalProperties.properties.on.enum, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties.properties.on, data: data83 };
                                     if (vErrors === null) {
-                                        vErrors = [err196];
+                                        vErrors = [err199];
                                     }
                                     else {
-                                        vErrors.push(err196);
+                                        vErrors.push(err199);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data81.threshold !== undefined) {
-                                let data83 = data81.threshold;
-                                if (!((typeof data83 == "number") && (isFinite(data83)))) {
-                                    const err197 = { instancePath: instancePath + "/selective/abstain_below/" + key27.replace(/~/g, "~0").replace(/\//g, "~1") + "/threshold", schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/properties/threshold/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.selective.properties.abstain_below.additionalProperties.properties.threshold.type, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties.properties.threshold, data: data83 };
+                            if (data82.threshold !== undefined) {
+                                let data84 = data82.threshold;
+                                if (!((typeof data84 == "number") && (isFinite(data84)))) {
+                                    const err200 = { instancePath: instancePath + "/selective/abstain_below/" + key27.replace(/~/g, "~0").replace(/\//g, "~1") + "/threshold", schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/properties/threshold/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.selective.properties.abstain_below.additionalProperties.properties.threshold.type, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties.properties.threshold, data: data84 };
                                     if (vErrors === null) {
-                                        vErrors = [err197];
+                                        vErrors = [err200];
                                     }
                                     else {
-                                        vErrors.push(err197);
+                                        vErrors.push(err200);
                                     }
                                     errors++;
                                 }
                             }
                         }
                         else {
-                            const err198 = { instancePath: instancePath + "/selective/abstain_below/" + key27.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.selective.properties.abstain_below.additionalProperties.type, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties, data: data81 };
+                            const err201 = { instancePath: instancePath + "/selective/abstain_below/" + key27.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.selective.properties.abstain_below.additionalProperties.type, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties, data: data82 };
                             if (vErrors === null) {
-                                vErrors = [err198];
+                                vErrors = [err201];
                             }
                             else {
-                                vErrors.push(err198);
+                                vErrors.push(err201);
                             }
                             errors++;
                         }
                     }
                 }
                 else {
-                    const err199 = { instancePath: instancePath + "/selective/abstain_below", schemaPath: "#/properties/selective/properties/abstain_below/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.selective.properties.abstain_below.type, parentSchema: schema11.properties.selective.properties.abstain_below, data: data80 };
-                    if (vErrors === null) {
-                        vErrors = [err199];
-                    }
-                    else {
-                        vErrors.push(err199);
-                    }
-                    errors++;
-                }
-            }
-        }
-        else {
-            const err200 = { instancePath: instancePath + "/selective", schemaPath: "#/properties/selective/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.selective.type, parentSchema: schema11.properties.selective, data: data79 };
-            if (vErrors === null) {
-                vErrors = [err200];
-            }
-            else {
-                vErrors.push(err200);
-            }
-            errors++;
-        }
-    }
-    if (data.output !== undefined) {
-        let data84 = data.output;
-        if (data84 && typeof data84 == "object" && !Array.isArray(data84)) {
-            for (const key29 in data84) {
-                if (!(((key29 === "text") || (key29 === "gzip_above_bytes")) || (key29 === "examples_per_check"))) {
-                    const err201 = { instancePath: instancePath + "/output", schemaPath: "#/properties/output/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key29 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.output, data: data84 };
-                    if (vErrors === null) {
-                        vErrors = [err201];
-                    }
-                    else {
-                        vErrors.push(err201);
-                    }
-                    errors++;
-                }
-            }
-            if (data84.text !== undefined) {
-                let data85 = data84.text;
-                if (!(((data85 === "full") || (data85 === "hash")) || (data85 === "none"))) {
-                    const err202 = { instancePath: instancePath + "/output/text", schemaPath: "#/properties/output/properties/text/enum", keyword: "enum", params: { allowedValues: schema11.properties.output.properties.text.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.output.properties.text.enum, parentSchema: schema11.properties.output.properties.text, data: data85 };
+                    const err202 = { instancePath: instancePath + "/selective/abstain_below", schemaPath: "#/properties/selective/properties/abstain_below/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.selective.properties.abstain_below.type, parentSchema: schema11.properties.selective.properties.abstain_below, data: data81 };
                     if (vErrors === null) {
                         vErrors = [err202];
                     }
@@ -6505,35 +6500,37 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
             }
-            if (data84.gzip_above_bytes !== undefined) {
-                let data86 = data84.gzip_above_bytes;
-                if (!(((typeof data86 == "number") && (!(data86 % 1) && !isNaN(data86))) && (isFinite(data86)))) {
-                    const err203 = { instancePath: instancePath + "/output/gzip_above_bytes", schemaPath: "#/properties/output/properties/gzip_above_bytes/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.output.properties.gzip_above_bytes.type, parentSchema: schema11.properties.output.properties.gzip_above_bytes, data: data86 };
+        }
+        else {
+            const err203 = { instancePath: instancePath + "/selective", schemaPath: "#/properties/selective/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.selective.type, parentSchema: schema11.properties.selective, data: data80 };
+            if (vErrors === null) {
+                vErrors = [err203];
+            }
+            else {
+                vErrors.push(err203);
+            }
+            errors++;
+        }
+    }
+    if (data.output !== undefined) {
+        let data85 = data.output;
+        if (data85 && typeof data85 == "object" && !Array.isArray(data85)) {
+            for (const key29 in data85) {
+                if (!(((key29 === "text") || (key29 === "gzip_above_bytes")) || (key29 === "examples_per_check"))) {
+                    const err204 = { instancePath: instancePath + "/output", schemaPath: "#/properties/output/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key29 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.output, data: data85 };
                     if (vErrors === null) {
-                        vErrors = [err203];
+                        vErrors = [err204];
                     }
                     else {
-                        vErrors.push(err203);
+                        vErrors.push(err204);
                     }
                     errors++;
                 }
-                if ((typeof data86 == "number") && (isFinite(data86))) {
-                    if (data86 < 0 || isNaN(data86)) {
-                        const err204 = { instancePath: instancePath + "/output/gzip_above_bytes", schemaPath: "#/properties/output/properties/gzip_above_bytes/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.output.properties.gzip_above_bytes, data: data86 };
-                        if (vErrors === null) {
-                            vErrors = [err204];
-                        }
-                        else {
-                            vErrors.push(err204);
-                        }
-                        errors++;
-                    }
-                }
             }
-            if (data84.examples_per_check !== undefined) {
-                let data87 = data84.examples_per_check;
-                if (!(((typeof data87 == "number") && (!(data87 % 1) && !isNaN(data87))) && (isFinite(data87)))) {
-                    const err205 = { instancePath: instancePath + "/output/examples_per_check", schemaPath: "#/properties/output/properties/examples_per_check/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.output.properties.examples_per_check.type, parentSchema: schema11.properties.output.properties.examples_per_check, data: data87 };
+            if (data85.text !== undefined) {
+                let data86 = data85.text;
+                if (!(((data86 === "full") || (data86 === "hash")) || (data86 === "none"))) {
+                    const err205 = { instancePath: instancePath + "/output/text", schemaPath: "#/properties/output/properties/text/enum", keyword: "enum", params: { allowedValues: schema11.properties.output.properties.text.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.output.properties.text.enum, parentSchema: schema11.properties.output.properties.text, data: data86 };
                     if (vErrors === null) {
                         vErrors = [err205];
                     }
@@ -6542,19 +6539,22 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     errors++;
                 }
-                if ((typeof data87 == "number") && (isFinite(data87))) {
-                    if (data87 > 1000 || isNaN(data87)) {
-                        const err206 = { instancePath: instancePath + "/output/examples_per_check", schemaPath: "#/properties/output/properties/examples_per_check/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1000 }, message: "must be <= 1000", schema: 1000, parentSchema: schema11.properties.output.properties.examples_per_check, data: data87 };
-                        if (vErrors === null) {
-                            vErrors = [err206];
-                        }
-                        else {
-                            vErrors.push(err206);
-                        }
-                        errors++;
+            }
+            if (data85.gzip_above_bytes !== undefined) {
+                let data87 = data85.gzip_above_bytes;
+                if (!(((typeof data87 == "number") && (!(data87 % 1) && !isNaN(data87))) && (isFinite(data87)))) {
+                    const err206 = { instancePath: instancePath + "/output/gzip_above_bytes", schemaPath: "#/properties/output/properties/gzip_above_bytes/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.output.properties.gzip_above_bytes.type, parentSchema: schema11.properties.output.properties.gzip_above_bytes, data: data87 };
+                    if (vErrors === null) {
+                        vErrors = [err206];
                     }
+                    else {
+                        vErrors.push(err206);
+                    }
+                    errors++;
+                }
+                if ((typeof data87 == "number") && (isFinite(data87))) {
                     if (data87 < 0 || isNaN(data87)) {
-                        const err207 = { instancePath: instancePath + "/output/examples_per_check", schemaPath: "#/properties/output/properties/examples_per_check/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.output.properties.examples_per_check, data: data87 };
+                        const err207 = { instancePath: instancePath + "/output/gzip_above_bytes", schemaPath: "#/properties/output/properties/gzip_above_bytes/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.output.properties.gzip_above_bytes, data: data87 };
                         if (vErrors === null) {
                             vErrors = [err207];
                         }
@@ -6565,115 +6565,110 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
             }
+            if (data85.examples_per_check !== undefined) {
+                let data88 = data85.examples_per_check;
+                if (!(((typeof data88 == "number") && (!(data88 % 1) && !isNaN(data88))) && (isFinite(data88)))) {
+                    const err208 = { instancePath: instancePath + "/output/examples_per_check", schemaPath: "#/properties/output/properties/examples_per_check/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.output.properties.examples_per_check.type, parentSchema: schema11.properties.output.properties.examples_per_check, data: data88 };
+                    if (vErrors === null) {
+                        vErrors = [err208];
+                    }
+                    else {
+                        vErrors.push(err208);
+                    }
+                    errors++;
+                }
+                if ((typeof data88 == "number") && (isFinite(data88))) {
+                    if (data88 > 1000 || isNaN(data88)) {
+                        const err209 = { instancePath: instancePath + "/output/examples_per_check", schemaPath: "#/properties/output/properties/examples_per_check/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1000 }, message: "must be <= 1000", schema: 1000, parentSchema: schema11.properties.output.properties.examples_per_check, data: data88 };
+                        if (vErrors === null) {
+                            vErrors = [err209];
+                        }
+                        else {
+                            vErrors.push(err209);
+                        }
+                        errors++;
+                    }
+                    if (data88 < 0 || isNaN(data88)) {
+                        const err210 = { instancePath: instancePath + "/output/examples_per_check", schemaPath: "#/properties/output/properties/examples_per_check/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.output.properties.examples_per_check, data: data88 };
+                        if (vErrors === null) {
+                            vErrors = [err210];
+                        }
+                        else {
+                            vErrors.push(err210);
+                        }
+                        errors++;
+                    }
+                }
+            }
         }
         else {
-            const err208 = { instancePath: instancePath + "/output", schemaPath: "#/properties/output/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.output.type, parentSchema: schema11.properties.output, data: data84 };
+            const err211 = { instancePath: instancePath + "/output", schemaPath: "#/properties/output/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.output.type, parentSchema: schema11.properties.output, data: data85 };
             if (vErrors === null) {
-                vErrors = [err208];
+                vErrors = [err211];
             }
             else {
-                vErrors.push(err208);
+                vErrors.push(err211);
             }
             errors++;
         }
     }
     if (data.manifest !== undefined) {
-        let data88 = data.manifest;
-        if (data88 && typeof data88 == "object" && !Array.isArray(data88)) {
-            for (const key30 in data88) {
+        let data89 = data.manifest;
+        if (data89 && typeof data89 == "object" && !Array.isArray(data89)) {
+            for (const key30 in data89) {
                 if (!(key30 === "lock_files")) {
-                    const err209 = { instancePath: instancePath + "/manifest", schemaPath: "#/properties/manifest/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key30 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.manifest, data: data88 };
+                    const err212 = { instancePath: instancePath + "/manifest", schemaPath: "#/properties/manifest/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key30 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.manifest, data: data89 };
                     if (vErrors === null) {
-                        vErrors = [err209];
+                        vErrors = [err212];
                     }
                     else {
-                        vErrors.push(err209);
+                        vErrors.push(err212);
                     }
                     errors++;
                 }
             }
-            if (data88.lock_files !== undefined) {
-                let data89 = data88.lock_files;
-                if (Array.isArray(data89)) {
-                    const len7 = data89.length;
+            if (data89.lock_files !== undefined) {
+                let data90 = data89.lock_files;
+                if (Array.isArray(data90)) {
+                    const len7 = data90.length;
                     for (let i7 = 0; i7 < len7; i7++) {
-                        let data90 = data89[i7];
-                        if (typeof data90 === "string") {
-                            if (func4(data90) < 1) {
-                                const err210 = { instancePath: instancePath + "/manifest/lock_files/" + i7, schemaPath: "#/properties/manifest/properties/lock_files/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.manifest.properties.lock_files.items, data: data90 };
+                        let data91 = data90[i7];
+                        if (typeof data91 === "string") {
+                            if (func4(data91) < 1) {
+                                const err213 = { instancePath: instancePath + "/manifest/lock_files/" + i7, schemaPath: "#/properties/manifest/properties/lock_files/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.manifest.properties.lock_files.items, data: data91 };
                                 if (vErrors === null) {
-                                    vErrors = [err210];
+                                    vErrors = [err213];
                                 }
                                 else {
-                                    vErrors.push(err210);
+                                    vErrors.push(err213);
                                 }
                                 errors++;
                             }
-                            if (!pattern0.test(data90)) {
-                                const err211 = { instancePath: instancePath + "/manifest/lock_files/" + i7, schemaPath: "#/properties/manifest/properties/lock_files/items/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.manifest.properties.lock_files.items, data: data90 };
+                            if (!pattern0.test(data91)) {
+                                const err214 = { instancePath: instancePath + "/manifest/lock_files/" + i7, schemaPath: "#/properties/manifest/properties/lock_files/items/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.manifest.properties.lock_files.items, data: data91 };
                                 if (vErrors === null) {
-                                    vErrors = [err211];
+                                    vErrors = [err214];
                                 }
                                 else {
-                                    vErrors.push(err211);
+                                    vErrors.push(err214);
                                 }
                                 errors++;
                             }
                         }
                         else {
-                            const err212 = { instancePath: instancePath + "/manifest/lock_files/" + i7, schemaPath: "#/properties/manifest/properties/lock_files/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.manifest.properties.lock_files.items.type, parentSchema: schema11.properties.manifest.properties.lock_files.items, data: data90 };
+                            const err215 = { instancePath: instancePath + "/manifest/lock_files/" + i7, schemaPath: "#/properties/manifest/properties/lock_files/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.manifest.properties.lock_files.items.type, parentSchema: schema11.properties.manifest.properties.lock_files.items, data: data91 };
                             if (vErrors === null) {
-                                vErrors = [err212];
+                                vErrors = [err215];
                             }
                             else {
-                                vErrors.push(err212);
+                                vErrors.push(err215);
                             }
                             errors++;
                         }
                     }
                 }
                 else {
-                    const err213 = { instancePath: instancePath + "/manifest/lock_files", schemaPath: "#/properties/manifest/properties/lock_files/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.manifest.properties.lock_files.type, parentSchema: schema11.properties.manifest.properties.lock_files, data: data89 };
-                    if (vErrors === null) {
-                        vErrors = [err213];
-                    }
-                    else {
-                        vErrors.push(err213);
-                    }
-                    errors++;
-                }
-            }
-        }
-        else {
-            const err214 = { instancePath: instancePath + "/manifest", schemaPath: "#/properties/manifest/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.manifest.type, parentSchema: schema11.properties.manifest, data: data88 };
-            if (vErrors === null) {
-                vErrors = [err214];
-            }
-            else {
-                vErrors.push(err214);
-            }
-            errors++;
-        }
-    }
-    if (data.gate !== undefined) {
-        let data91 = data.gate;
-        if (data91 && typeof data91 == "object" && !Array.isArray(data91)) {
-            for (const key31 in data91) {
-                if (!(func2.call(schema11.properties.gate.properties, key31))) {
-                    const err215 = { instancePath: instancePath + "/gate", schemaPath: "#/properties/gate/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key31 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate, data: data91 };
-                    if (vErrors === null) {
-                        vErrors = [err215];
-                    }
-                    else {
-                        vErrors.push(err215);
-                    }
-                    errors++;
-                }
-            }
-            if (data91.min_challenge_examples !== undefined) {
-                let data92 = data91.min_challenge_examples;
-                if (!(((typeof data92 == "number") && (!(data92 % 1) && !isNaN(data92))) && (isFinite(data92)))) {
-                    const err216 = { instancePath: instancePath + "/gate/min_challenge_examples", schemaPath: "#/properties/gate/properties/min_challenge_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.min_challenge_examples.type, parentSchema: schema11.properties.gate.properties.min_challenge_examples, data: data92 };
+                    const err216 = { instancePath: instancePath + "/manifest/lock_files", schemaPath: "#/properties/manifest/properties/lock_files/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.manifest.properties.lock_files.type, parentSchema: schema11.properties.manifest.properties.lock_files, data: data90 };
                     if (vErrors === null) {
                         vErrors = [err216];
                     }
@@ -6682,59 +6677,64 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     errors++;
                 }
-                if ((typeof data92 == "number") && (isFinite(data92))) {
-                    if (data92 < 0 || isNaN(data92)) {
-                        const err217 = { instancePath: instancePath + "/gate/min_challenge_examples", schemaPath: "#/properties/gate/properties/min_challenge_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_challenge_examples, data: data92 };
-                        if (vErrors === null) {
-                            vErrors = [err217];
-                        }
-                        else {
-                            vErrors.push(err217);
-                        }
-                        errors++;
-                    }
-                }
             }
-            if (data91.min_challenge_accuracy !== undefined) {
-                let data93 = data91.min_challenge_accuracy;
-                if ((typeof data93 == "number") && (isFinite(data93))) {
-                    if (data93 > 1 || isNaN(data93)) {
-                        const err218 = { instancePath: instancePath + "/gate/min_challenge_accuracy", schemaPath: "#/properties/gate/properties/min_challenge_accuracy/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_challenge_accuracy, data: data93 };
-                        if (vErrors === null) {
-                            vErrors = [err218];
-                        }
-                        else {
-                            vErrors.push(err218);
-                        }
-                        errors++;
-                    }
-                    if (data93 < 0 || isNaN(data93)) {
-                        const err219 = { instancePath: instancePath + "/gate/min_challenge_accuracy", schemaPath: "#/properties/gate/properties/min_challenge_accuracy/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_challenge_accuracy, data: data93 };
-                        if (vErrors === null) {
-                            vErrors = [err219];
-                        }
-                        else {
-                            vErrors.push(err219);
-                        }
-                        errors++;
-                    }
-                }
-                else {
-                    const err220 = { instancePath: instancePath + "/gate/min_challenge_accuracy", schemaPath: "#/properties/gate/properties/min_challenge_accuracy/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_challenge_accuracy.type, parentSchema: schema11.properties.gate.properties.min_challenge_accuracy, data: data93 };
+        }
+        else {
+            const err217 = { instancePath: instancePath + "/manifest", schemaPath: "#/properties/manifest/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.manifest.type, parentSchema: schema11.properties.manifest, data: data89 };
+            if (vErrors === null) {
+                vErrors = [err217];
+            }
+            else {
+                vErrors.push(err217);
+            }
+            errors++;
+        }
+    }
+    if (data.gate !== undefined) {
+        let data92 = data.gate;
+        if (data92 && typeof data92 == "object" && !Array.isArray(data92)) {
+            for (const key31 in data92) {
+                if (!(func2.call(schema11.properties.gate.properties, key31))) {
+                    const err218 = { instancePath: instancePath + "/gate", schemaPath: "#/properties/gate/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key31 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate, data: data92 };
                     if (vErrors === null) {
-                        vErrors = [err220];
+                        vErrors = [err218];
                     }
                     else {
-                        vErrors.push(err220);
+                        vErrors.push(err218);
                     }
                     errors++;
                 }
             }
-            if (data91.max_generalization_gap_pp !== undefined) {
-                let data94 = data91.max_generalization_gap_pp;
+            if (data92.min_challenge_examples !== undefined) {
+                let data93 = data92.min_challenge_examples;
+                if (!(((typeof data93 == "number") && (!(data93 % 1) && !isNaN(data93))) && (isFinite(data93)))) {
+                    const err219 = { instancePath: instancePath + "/gate/min_challenge_examples", schemaPath: "#/properties/gate/properties/min_challenge_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.min_challenge_examples.type, parentSchema: schema11.properties.gate.properties.min_challenge_examples, data: data93 };
+                    if (vErrors === null) {
+                        vErrors = [err219];
+                    }
+                    else {
+                        vErrors.push(err219);
+                    }
+                    errors++;
+                }
+                if ((typeof data93 == "number") && (isFinite(data93))) {
+                    if (data93 < 0 || isNaN(data93)) {
+                        const err220 = { instancePath: instancePath + "/gate/min_challenge_examples", schemaPath: "#/properties/gate/properties/min_challenge_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_challenge_examples, data: data93 };
+                        if (vErrors === null) {
+                            vErrors = [err220];
+                        }
+                        else {
+                            vErrors.push(err220);
+                        }
+                        errors++;
+                    }
+                }
+            }
+            if (data92.min_challenge_accuracy !== undefined) {
+                let data94 = data92.min_challenge_accuracy;
                 if ((typeof data94 == "number") && (isFinite(data94))) {
-                    if (data94 > 100 || isNaN(data94)) {
-                        const err221 = { instancePath: instancePath + "/gate/max_generalization_gap_pp", schemaPath: "#/properties/gate/properties/max_generalization_gap_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.max_generalization_gap_pp, data: data94 };
+                    if (data94 > 1 || isNaN(data94)) {
+                        const err221 = { instancePath: instancePath + "/gate/min_challenge_accuracy", schemaPath: "#/properties/gate/properties/min_challenge_accuracy/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_challenge_accuracy, data: data94 };
                         if (vErrors === null) {
                             vErrors = [err221];
                         }
@@ -6743,8 +6743,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
-                    if (data94 < -100 || isNaN(data94)) {
-                        const err222 = { instancePath: instancePath + "/gate/max_generalization_gap_pp", schemaPath: "#/properties/gate/properties/max_generalization_gap_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.max_generalization_gap_pp, data: data94 };
+                    if (data94 < 0 || isNaN(data94)) {
+                        const err222 = { instancePath: instancePath + "/gate/min_challenge_accuracy", schemaPath: "#/properties/gate/properties/min_challenge_accuracy/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_challenge_accuracy, data: data94 };
                         if (vErrors === null) {
                             vErrors = [err222];
                         }
@@ -6755,7 +6755,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 else {
-                    const err223 = { instancePath: instancePath + "/gate/max_generalization_gap_pp", schemaPath: "#/properties/gate/properties/max_generalization_gap_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_generalization_gap_pp.type, parentSchema: schema11.properties.gate.properties.max_generalization_gap_pp, data: data94 };
+                    const err223 = { instancePath: instancePath + "/gate/min_challenge_accuracy", schemaPath: "#/properties/gate/properties/min_challenge_accuracy/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_challenge_accuracy.type, parentSchema: schema11.properties.gate.properties.min_challenge_accuracy, data: data94 };
                     if (vErrors === null) {
                         vErrors = [err223];
                     }
@@ -6765,21 +6765,21 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
             }
-            if (data91.min_language_examples !== undefined) {
-                let data95 = data91.min_language_examples;
-                if (!(((typeof data95 == "number") && (!(data95 % 1) && !isNaN(data95))) && (isFinite(data95)))) {
-                    const err224 = { instancePath: instancePath + "/gate/min_language_examples", schemaPath: "#/properties/gate/properties/min_language_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.min_language_examples.type, parentSchema: schema11.properties.gate.properties.min_language_examples, data: data95 };
-                    if (vErrors === null) {
-                        vErrors = [err224];
-                    }
-                    else {
-                        vErrors.push(err224);
-                    }
-                    errors++;
-                }
+            if (data92.max_generalization_gap_pp !== undefined) {
+                let data95 = data92.max_generalization_gap_pp;
                 if ((typeof data95 == "number") && (isFinite(data95))) {
-                    if (data95 < 0 || isNaN(data95)) {
-                        const err225 = { instancePath: instancePath + "/gate/min_language_examples", schemaPath: "#/properties/gate/properties/min_language_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_language_examples, data: data95 };
+                    if (data95 > 100 || isNaN(data95)) {
+                        const err224 = { instancePath: instancePath + "/gate/max_generalization_gap_pp", schemaPath: "#/properties/gate/properties/max_generalization_gap_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.max_generalization_gap_pp, data: data95 };
+                        if (vErrors === null) {
+                            vErrors = [err224];
+                        }
+                        else {
+                            vErrors.push(err224);
+                        }
+                        errors++;
+                    }
+                    if (data95 < -100 || isNaN(data95)) {
+                        const err225 = { instancePath: instancePath + "/gate/max_generalization_gap_pp", schemaPath: "#/properties/gate/properties/max_generalization_gap_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.max_generalization_gap_pp, data: data95 };
                         if (vErrors === null) {
                             vErrors = [err225];
                         }
@@ -6789,47 +6789,47 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         errors++;
                     }
                 }
-            }
-            if (data91.min_language_accuracy !== undefined) {
-                let data96 = data91.min_language_accuracy;
-                if ((typeof data96 == "number") && (isFinite(data96))) {
-                    if (data96 > 1 || isNaN(data96)) {
-                        const err226 = { instancePath: instancePath + "/gate/min_language_accuracy", schemaPath: "#/properties/gate/properties/min_language_accuracy/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_language_accuracy, data: data96 };
-                        if (vErrors === null) {
-                            vErrors = [err226];
-                        }
-                        else {
-                            vErrors.push(err226);
-                        }
-                        errors++;
-                    }
-                    if (data96 < 0 || isNaN(data96)) {
-                        const err227 = { instancePath: instancePath + "/gate/min_language_accuracy", schemaPath: "#/properties/gate/properties/min_language_accuracy/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_language_accuracy, data: data96 };
-                        if (vErrors === null) {
-                            vErrors = [err227];
-                        }
-                        else {
-                            vErrors.push(err227);
-                        }
-                        errors++;
-                    }
-                }
                 else {
-                    const err228 = { instancePath: instancePath + "/gate/min_language_accuracy", schemaPath: "#/properties/gate/properties/min_language_accuracy/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_language_accuracy.type, parentSchema: schema11.properties.gate.properties.min_language_accuracy, data: data96 };
+                    const err226 = { instancePath: instancePath + "/gate/max_generalization_gap_pp", schemaPath: "#/properties/gate/properties/max_generalization_gap_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_generalization_gap_pp.type, parentSchema: schema11.properties.gate.properties.max_generalization_gap_pp, data: data95 };
                     if (vErrors === null) {
-                        vErrors = [err228];
+                        vErrors = [err226];
                     }
                     else {
-                        vErrors.push(err228);
+                        vErrors.push(err226);
                     }
                     errors++;
                 }
             }
-            if (data91.max_length_psi !== undefined) {
-                let data97 = data91.max_length_psi;
+            if (data92.min_language_examples !== undefined) {
+                let data96 = data92.min_language_examples;
+                if (!(((typeof data96 == "number") && (!(data96 % 1) && !isNaN(data96))) && (isFinite(data96)))) {
+                    const err227 = { instancePath: instancePath + "/gate/min_language_examples", schemaPath: "#/properties/gate/properties/min_language_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.min_language_examples.type, parentSchema: schema11.properties.gate.properties.min_language_examples, data: data96 };
+                    if (vErrors === null) {
+                        vErrors = [err227];
+                    }
+                    else {
+                        vErrors.push(err227);
+                    }
+                    errors++;
+                }
+                if ((typeof data96 == "number") && (isFinite(data96))) {
+                    if (data96 < 0 || isNaN(data96)) {
+                        const err228 = { instancePath: instancePath + "/gate/min_language_examples", schemaPath: "#/properties/gate/properties/min_language_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_language_examples, data: data96 };
+                        if (vErrors === null) {
+                            vErrors = [err228];
+                        }
+                        else {
+                            vErrors.push(err228);
+                        }
+                        errors++;
+                    }
+                }
+            }
+            if (data92.min_language_accuracy !== undefined) {
+                let data97 = data92.min_language_accuracy;
                 if ((typeof data97 == "number") && (isFinite(data97))) {
-                    if (data97 < 0 || isNaN(data97)) {
-                        const err229 = { instancePath: instancePath + "/gate/max_length_psi", schemaPath: "#/properties/gate/properties/max_length_psi/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_length_psi, data: data97 };
+                    if (data97 > 1 || isNaN(data97)) {
+                        const err229 = { instancePath: instancePath + "/gate/min_language_accuracy", schemaPath: "#/properties/gate/properties/min_language_accuracy/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_language_accuracy, data: data97 };
                         if (vErrors === null) {
                             vErrors = [err229];
                         }
@@ -6838,22 +6838,19 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
+                    if (data97 < 0 || isNaN(data97)) {
+                        const err230 = { instancePath: instancePath + "/gate/min_language_accuracy", schemaPath: "#/properties/gate/properties/min_language_accuracy/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_language_accuracy, data: data97 };
+                        if (vErrors === null) {
+                            vErrors = [err230];
+                        }
+                        else {
+                            vErrors.push(err230);
+                        }
+                        errors++;
+                    }
                 }
                 else {
-                    const err230 = { instancePath: instancePath + "/gate/max_length_psi", schemaPath: "#/properties/gate/properties/max_length_psi/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_length_psi.type, parentSchema: schema11.properties.gate.properties.max_length_psi, data: data97 };
-                    if (vErrors === null) {
-                        vErrors = [err230];
-                    }
-                    else {
-                        vErrors.push(err230);
-                    }
-                    errors++;
-                }
-            }
-            if (data91.min_changed_examples !== undefined) {
-                let data98 = data91.min_changed_examples;
-                if (!(((typeof data98 == "number") && (!(data98 % 1) && !isNaN(data98))) && (isFinite(data98)))) {
-                    const err231 = { instancePath: instancePath + "/gate/min_changed_examples", schemaPath: "#/properties/gate/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.min_changed_examples, data: data98 };
+                    const err231 = { instancePath: instancePath + "/gate/min_language_accuracy", schemaPath: "#/properties/gate/properties/min_language_accuracy/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_language_accuracy.type, parentSchema: schema11.properties.gate.properties.min_language_accuracy, data: data97 };
                     if (vErrors === null) {
                         vErrors = [err231];
                     }
@@ -6862,9 +6859,12 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     errors++;
                 }
+            }
+            if (data92.max_length_psi !== undefined) {
+                let data98 = data92.max_length_psi;
                 if ((typeof data98 == "number") && (isFinite(data98))) {
                     if (data98 < 0 || isNaN(data98)) {
-                        const err232 = { instancePath: instancePath + "/gate/min_changed_examples", schemaPath: "#/properties/gate/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_changed_examples, data: data98 };
+                        const err232 = { instancePath: instancePath + "/gate/max_length_psi", schemaPath: "#/properties/gate/properties/max_length_psi/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_length_psi, data: data98 };
                         if (vErrors === null) {
                             vErrors = [err232];
                         }
@@ -6874,47 +6874,47 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         errors++;
                     }
                 }
-            }
-            if (data91.max_flip_rate !== undefined) {
-                let data99 = data91.max_flip_rate;
-                if ((typeof data99 == "number") && (isFinite(data99))) {
-                    if (data99 > 1 || isNaN(data99)) {
-                        const err233 = { instancePath: instancePath + "/gate/max_flip_rate", schemaPath: "#/properties/gate/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.max_flip_rate, data: data99 };
-                        if (vErrors === null) {
-                            vErrors = [err233];
-                        }
-                        else {
-                            vErrors.push(err233);
-                        }
-                        errors++;
-                    }
-                    if (data99 < 0 || isNaN(data99)) {
-                        const err234 = { instancePath: instancePath + "/gate/max_flip_rate", schemaPath: "#/properties/gate/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_flip_rate, data: data99 };
-                        if (vErrors === null) {
-                            vErrors = [err234];
-                        }
-                        else {
-                            vErrors.push(err234);
-                        }
-                        errors++;
-                    }
-                }
                 else {
-                    const err235 = { instancePath: instancePath + "/gate/max_flip_rate", schemaPath: "#/properties/gate/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.max_flip_rate, data: data99 };
+                    const err233 = { instancePath: instancePath + "/gate/max_length_psi", schemaPath: "#/properties/gate/properties/max_length_psi/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_length_psi.type, parentSchema: schema11.properties.gate.properties.max_length_psi, data: data98 };
                     if (vErrors === null) {
-                        vErrors = [err235];
+                        vErrors = [err233];
                     }
                     else {
-                        vErrors.push(err235);
+                        vErrors.push(err233);
                     }
                     errors++;
                 }
             }
-            if (data91.max_accuracy_drop_pp !== undefined) {
-                let data100 = data91.max_accuracy_drop_pp;
+            if (data92.min_changed_examples !== undefined) {
+                let data99 = data92.min_changed_examples;
+                if (!(((typeof data99 == "number") && (!(data99 % 1) && !isNaN(data99))) && (isFinite(data99)))) {
+                    const err234 = { instancePath: instancePath + "/gate/min_changed_examples", schemaPath: "#/properties/gate/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.min_changed_examples, data: data99 };
+                    if (vErrors === null) {
+                        vErrors = [err234];
+                    }
+                    else {
+                        vErrors.push(err234);
+                    }
+                    errors++;
+                }
+                if ((typeof data99 == "number") && (isFinite(data99))) {
+                    if (data99 < 0 || isNaN(data99)) {
+                        const err235 = { instancePath: instancePath + "/gate/min_changed_examples", schemaPath: "#/properties/gate/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_changed_examples, data: data99 };
+                        if (vErrors === null) {
+                            vErrors = [err235];
+                        }
+                        else {
+                            vErrors.push(err235);
+                        }
+                        errors++;
+                    }
+                }
+            }
+            if (data92.max_flip_rate !== undefined) {
+                let data100 = data92.max_flip_rate;
                 if ((typeof data100 == "number") && (isFinite(data100))) {
-                    if (data100 > 100 || isNaN(data100)) {
-                        const err236 = { instancePath: instancePath + "/gate/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.max_accuracy_drop_pp, data: data100 };
+                    if (data100 > 1 || isNaN(data100)) {
+                        const err236 = { instancePath: instancePath + "/gate/max_flip_rate", schemaPath: "#/properties/gate/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.max_flip_rate, data: data100 };
                         if (vErrors === null) {
                             vErrors = [err236];
                         }
@@ -6923,8 +6923,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
-                    if (data100 < -100 || isNaN(data100)) {
-                        const err237 = { instancePath: instancePath + "/gate/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.max_accuracy_drop_pp, data: data100 };
+                    if (data100 < 0 || isNaN(data100)) {
+                        const err237 = { instancePath: instancePath + "/gate/max_flip_rate", schemaPath: "#/properties/gate/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_flip_rate, data: data100 };
                         if (vErrors === null) {
                             vErrors = [err237];
                         }
@@ -6935,7 +6935,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 else {
-                    const err238 = { instancePath: instancePath + "/gate/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.max_accuracy_drop_pp, data: data100 };
+                    const err238 = { instancePath: instancePath + "/gate/max_flip_rate", schemaPath: "#/properties/gate/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.max_flip_rate, data: data100 };
                     if (vErrors === null) {
                         vErrors = [err238];
                     }
@@ -6945,11 +6945,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
             }
-            if (data91.min_eligible_coverage !== undefined) {
-                let data101 = data91.min_eligible_coverage;
+            if (data92.max_accuracy_drop_pp !== undefined) {
+                let data101 = data92.max_accuracy_drop_pp;
                 if ((typeof data101 == "number") && (isFinite(data101))) {
-                    if (data101 > 1 || isNaN(data101)) {
-                        const err239 = { instancePath: instancePath + "/gate/min_eligible_coverage", schemaPath: "#/properties/gate/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_eligible_coverage, data: data101 };
+                    if (data101 > 100 || isNaN(data101)) {
+                        const err239 = { instancePath: instancePath + "/gate/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.max_accuracy_drop_pp, data: data101 };
                         if (vErrors === null) {
                             vErrors = [err239];
                         }
@@ -6958,8 +6958,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
-                    if (data101 < 0 || isNaN(data101)) {
-                        const err240 = { instancePath: instancePath + "/gate/min_eligible_coverage", schemaPath: "#/properties/gate/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_eligible_coverage, data: data101 };
+                    if (data101 < -100 || isNaN(data101)) {
+                        const err240 = { instancePath: instancePath + "/gate/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.max_accuracy_drop_pp, data: data101 };
                         if (vErrors === null) {
                             vErrors = [err240];
                         }
@@ -6970,7 +6970,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 else {
-                    const err241 = { instancePath: instancePath + "/gate/min_eligible_coverage", schemaPath: "#/properties/gate/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.min_eligible_coverage, data: data101 };
+                    const err241 = { instancePath: instancePath + "/gate/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.max_accuracy_drop_pp, data: data101 };
                     if (vErrors === null) {
                         vErrors = [err241];
                     }
@@ -6980,11 +6980,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
             }
-            if (data91.max_attack_success !== undefined) {
-                let data102 = data91.max_attack_success;
+            if (data92.min_eligible_coverage !== undefined) {
+                let data102 = data92.min_eligible_coverage;
                 if ((typeof data102 == "number") && (isFinite(data102))) {
                     if (data102 > 1 || isNaN(data102)) {
-                        const err242 = { instancePath: instancePath + "/gate/max_attack_success", schemaPath: "#/properties/gate/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.max_attack_success, data: data102 };
+                        const err242 = { instancePath: instancePath + "/gate/min_eligible_coverage", schemaPath: "#/properties/gate/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_eligible_coverage, data: data102 };
                         if (vErrors === null) {
                             vErrors = [err242];
                         }
@@ -6994,7 +6994,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         errors++;
                     }
                     if (data102 < 0 || isNaN(data102)) {
-                        const err243 = { instancePath: instancePath + "/gate/max_attack_success", schemaPath: "#/properties/gate/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_attack_success, data: data102 };
+                        const err243 = { instancePath: instancePath + "/gate/min_eligible_coverage", schemaPath: "#/properties/gate/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_eligible_coverage, data: data102 };
                         if (vErrors === null) {
                             vErrors = [err243];
                         }
@@ -7005,7 +7005,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 else {
-                    const err244 = { instancePath: instancePath + "/gate/max_attack_success", schemaPath: "#/properties/gate/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.max_attack_success, data: data102 };
+                    const err244 = { instancePath: instancePath + "/gate/min_eligible_coverage", schemaPath: "#/properties/gate/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.min_eligible_coverage, data: data102 };
                     if (vErrors === null) {
                         vErrors = [err244];
                     }
@@ -7015,21 +7015,21 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
             }
-            if (data91.max_protected_transitions !== undefined) {
-                let data103 = data91.max_protected_transitions;
-                if (!(((typeof data103 == "number") && (!(data103 % 1) && !isNaN(data103))) && (isFinite(data103)))) {
-                    const err245 = { instancePath: instancePath + "/gate/max_protected_transitions", schemaPath: "#/properties/gate/properties/max_protected_transitions/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.max_protected_transitions.type, parentSchema: schema11.properties.gate.properties.max_protected_transitions, data: data103 };
-                    if (vErrors === null) {
-                        vErrors = [err245];
-                    }
-                    else {
-                        vErrors.push(err245);
-                    }
-                    errors++;
-                }
+            if (data92.max_attack_success !== undefined) {
+                let data103 = data92.max_attack_success;
                 if ((typeof data103 == "number") && (isFinite(data103))) {
+                    if (data103 > 1 || isNaN(data103)) {
+                        const err245 = { instancePath: instancePath + "/gate/max_attack_success", schemaPath: "#/properties/gate/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.max_attack_success, data: data103 };
+                        if (vErrors === null) {
+                            vErrors = [err245];
+                        }
+                        else {
+                            vErrors.push(err245);
+                        }
+                        errors++;
+                    }
                     if (data103 < 0 || isNaN(data103)) {
-                        const err246 = { instancePath: instancePath + "/gate/max_protected_transitions", schemaPath: "#/properties/gate/properties/max_protected_transitions/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_protected_transitions, data: data103 };
+                        const err246 = { instancePath: instancePath + "/gate/max_attack_success", schemaPath: "#/properties/gate/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_attack_success, data: data103 };
                         if (vErrors === null) {
                             vErrors = [err246];
                         }
@@ -7039,11 +7039,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         errors++;
                     }
                 }
-            }
-            if (data91.max_missing_rows !== undefined) {
-                let data104 = data91.max_missing_rows;
-                if (!(((typeof data104 == "number") && (!(data104 % 1) && !isNaN(data104))) && (isFinite(data104)))) {
-                    const err247 = { instancePath: instancePath + "/gate/max_missing_rows", schemaPath: "#/properties/gate/properties/max_missing_rows/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.max_missing_rows.type, parentSchema: schema11.properties.gate.properties.max_missing_rows, data: data104 };
+                else {
+                    const err247 = { instancePath: instancePath + "/gate/max_attack_success", schemaPath: "#/properties/gate/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.max_attack_success, data: data103 };
                     if (vErrors === null) {
                         vErrors = [err247];
                     }
@@ -7052,24 +7049,22 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     errors++;
                 }
+            }
+            if (data92.max_protected_transitions !== undefined) {
+                let data104 = data92.max_protected_transitions;
+                if (!(((typeof data104 == "number") && (!(data104 % 1) && !isNaN(data104))) && (isFinite(data104)))) {
+                    const err248 = { instancePath: instancePath + "/gate/max_protected_transitions", schemaPath: "#/properties/gate/properties/max_protected_transitions/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.max_protected_transitions.type, parentSchema: schema11.properties.gate.properties.max_protected_transitions, data: data104 };
+                    if (vErrors === null) {
+                        vErrors = [err248];
+                    }
+                    else {
+                        vErrors.push(err248);
+                    }
+                    errors++;
+                }
                 if ((typeof data104 == "number") && (isFinite(data104))) {
                     if (data104 < 0 || isNaN(data104)) {
-                        const err248 = { instancePath: instancePath + "/gate/max_missing_rows", schemaPath: "#/properties/gate/properties/max_missing_rows/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_missing_rows, data: data104 };
-                        if (vErrors === null) {
-                            vErrors = [err248];
-                        }
-                        else {
-                            vErrors.push(err248);
-                        }
-                        errors++;
-                    }
-                }
-            }
-            if (data91.max_regression_pp !== undefined) {
-                let data105 = data91.max_regression_pp;
-                if ((typeof data105 == "number") && (isFinite(data105))) {
-                    if (data105 > 100 || isNaN(data105)) {
-                        const err249 = { instancePath: instancePath + "/gate/max_regression_pp", schemaPath: "#/properties/gate/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.max_regression_pp, data: data105 };
+                        const err249 = { instancePath: instancePath + "/gate/max_protected_transitions", schemaPath: "#/properties/gate/properties/max_protected_transitions/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_protected_transitions, data: data104 };
                         if (vErrors === null) {
                             vErrors = [err249];
                         }
@@ -7078,43 +7073,48 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
+                }
+            }
+            if (data92.max_missing_rows !== undefined) {
+                let data105 = data92.max_missing_rows;
+                if (!(((typeof data105 == "number") && (!(data105 % 1) && !isNaN(data105))) && (isFinite(data105)))) {
+                    const err250 = { instancePath: instancePath + "/gate/max_missing_rows", schemaPath: "#/properties/gate/properties/max_missing_rows/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.max_missing_rows.type, parentSchema: schema11.properties.gate.properties.max_missing_rows, data: data105 };
+                    if (vErrors === null) {
+                        vErrors = [err250];
+                    }
+                    else {
+                        vErrors.push(err250);
+                    }
+                    errors++;
+                }
+                if ((typeof data105 == "number") && (isFinite(data105))) {
                     if (data105 < 0 || isNaN(data105)) {
-                        const err250 = { instancePath: instancePath + "/gate/max_regression_pp", schemaPath: "#/properties/gate/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_regression_pp, data: data105 };
+                        const err251 = { instancePath: instancePath + "/gate/max_missing_rows", schemaPath: "#/properties/gate/properties/max_missing_rows/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_missing_rows, data: data105 };
                         if (vErrors === null) {
-                            vErrors = [err250];
+                            vErrors = [err251];
                         }
                         else {
-                            vErrors.push(err250);
+                            vErrors.push(err251);
                         }
                         errors++;
                     }
                 }
-                else {
-                    const err251 = { instancePath: instancePath + "/gate/max_regression_pp", schemaPath: "#/properties/gate/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.max_regression_pp, data: data105 };
-                    if (vErrors === null) {
-                        vErrors = [err251];
-                    }
-                    else {
-                        vErrors.push(err251);
-                    }
-                    errors++;
-                }
             }
-            if (data91.max_new_protected_transitions !== undefined) {
-                let data106 = data91.max_new_protected_transitions;
-                if (!(((typeof data106 == "number") && (!(data106 % 1) && !isNaN(data106))) && (isFinite(data106)))) {
-                    const err252 = { instancePath: instancePath + "/gate/max_new_protected_transitions", schemaPath: "#/properties/gate/properties/max_new_protected_transitions/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.max_new_protected_transitions.type, parentSchema: schema11.properties.gate.properties.max_new_protected_transitions, data: data106 };
-                    if (vErrors === null) {
-                        vErrors = [err252];
-                    }
-                    else {
-                        vErrors.push(err252);
-                    }
-                    errors++;
-                }
+            if (data92.max_regression_pp !== undefined) {
+                let data106 = data92.max_regression_pp;
                 if ((typeof data106 == "number") && (isFinite(data106))) {
+                    if (data106 > 100 || isNaN(data106)) {
+                        const err252 = { instancePath: instancePath + "/gate/max_regression_pp", schemaPath: "#/properties/gate/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.max_regression_pp, data: data106 };
+                        if (vErrors === null) {
+                            vErrors = [err252];
+                        }
+                        else {
+                            vErrors.push(err252);
+                        }
+                        errors++;
+                    }
                     if (data106 < 0 || isNaN(data106)) {
-                        const err253 = { instancePath: instancePath + "/gate/max_new_protected_transitions", schemaPath: "#/properties/gate/properties/max_new_protected_transitions/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_new_protected_transitions, data: data106 };
+                        const err253 = { instancePath: instancePath + "/gate/max_regression_pp", schemaPath: "#/properties/gate/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_regression_pp, data: data106 };
                         if (vErrors === null) {
                             vErrors = [err253];
                         }
@@ -7124,102 +7124,102 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         errors++;
                     }
                 }
+                else {
+                    const err254 = { instancePath: instancePath + "/gate/max_regression_pp", schemaPath: "#/properties/gate/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.max_regression_pp, data: data106 };
+                    if (vErrors === null) {
+                        vErrors = [err254];
+                    }
+                    else {
+                        vErrors.push(err254);
+                    }
+                    errors++;
+                }
             }
-            if (data91.families !== undefined) {
-                let data107 = data91.families;
-                if (data107 && typeof data107 == "object" && !Array.isArray(data107)) {
-                    for (const key32 in data107) {
+            if (data92.max_new_protected_transitions !== undefined) {
+                let data107 = data92.max_new_protected_transitions;
+                if (!(((typeof data107 == "number") && (!(data107 % 1) && !isNaN(data107))) && (isFinite(data107)))) {
+                    const err255 = { instancePath: instancePath + "/gate/max_new_protected_transitions", schemaPath: "#/properties/gate/properties/max_new_protected_transitions/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.max_new_protected_transitions.type, parentSchema: schema11.properties.gate.properties.max_new_protected_transitions, data: data107 };
+                    if (vErrors === null) {
+                        vErrors = [err255];
+                    }
+                    else {
+                        vErrors.push(err255);
+                    }
+                    errors++;
+                }
+                if ((typeof data107 == "number") && (isFinite(data107))) {
+                    if (data107 < 0 || isNaN(data107)) {
+                        const err256 = { instancePath: instancePath + "/gate/max_new_protected_transitions", schemaPath: "#/properties/gate/properties/max_new_protected_transitions/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_new_protected_transitions, data: data107 };
+                        if (vErrors === null) {
+                            vErrors = [err256];
+                        }
+                        else {
+                            vErrors.push(err256);
+                        }
+                        errors++;
+                    }
+                }
+            }
+            if (data92.families !== undefined) {
+                let data108 = data92.families;
+                if (data108 && typeof data108 == "object" && !Array.isArray(data108)) {
+                    for (const key32 in data108) {
                         if (!(func2.call(schema11.properties.gate.properties.families.properties, key32))) {
-                            const err254 = { instancePath: instancePath + "/gate/families", schemaPath: "#/properties/gate/properties/families/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key32 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families, data: data107 };
+                            const err257 = { instancePath: instancePath + "/gate/families", schemaPath: "#/properties/gate/properties/families/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key32 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families, data: data108 };
                             if (vErrors === null) {
-                                vErrors = [err254];
+                                vErrors = [err257];
                             }
                             else {
-                                vErrors.push(err254);
+                                vErrors.push(err257);
                             }
                             errors++;
                         }
                     }
-                    if (data107.format !== undefined) {
-                        let data108 = data107.format;
-                        if (data108 && typeof data108 == "object" && !Array.isArray(data108)) {
-                            for (const key33 in data108) {
+                    if (data108.format !== undefined) {
+                        let data109 = data108.format;
+                        if (data109 && typeof data109 == "object" && !Array.isArray(data109)) {
+                            for (const key33 in data109) {
                                 if (!((((((key33 === "min_changed_examples") || (key33 === "max_flip_rate")) || (key33 === "max_accuracy_drop_pp")) || (key33 === "min_eligible_coverage")) || (key33 === "max_attack_success")) || (key33 === "max_regression_pp"))) {
-                                    const err255 = { instancePath: instancePath + "/gate/families/format", schemaPath: "#/properties/gate/properties/families/properties/format/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key33 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.format, data: data108 };
+                                    const err258 = { instancePath: instancePath + "/gate/families/format", schemaPath: "#/properties/gate/properties/families/properties/format/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key33 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.format, data: data109 };
                                     if (vErrors === null) {
-                                        vErrors = [err255];
+                                        vErrors = [err258];
                                     }
                                     else {
-                                        vErrors.push(err255);
+                                        vErrors.push(err258);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data108.min_changed_examples !== undefined) {
-                                let data109 = data108.min_changed_examples;
-                                if (!(((typeof data109 == "number") && (!(data109 % 1) && !isNaN(data109))) && (isFinite(data109)))) {
-                                    const err256 = { instancePath: instancePath + "/gate/families/format/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/format/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.format.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.min_changed_examples, data: data109 };
+                            if (data109.min_changed_examples !== undefined) {
+                                let data110 = data109.min_changed_examples;
+                                if (!(((typeof data110 == "number") && (!(data110 % 1) && !isNaN(data110))) && (isFinite(data110)))) {
+                                    const err259 = { instancePath: instancePath + "/gate/families/format/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/format/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.format.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.min_changed_examples, data: data110 };
                                     if (vErrors === null) {
-                                        vErrors = [err256];
+                                        vErrors = [err259];
                                     }
                                     else {
-                                        vErrors.push(err256);
+                                        vErrors.push(err259);
                                     }
                                     errors++;
                                 }
-                                if ((typeof data109 == "number") && (isFinite(data109))) {
-                                    if (data109 < 0 || isNaN(data109)) {
-                                        const err257 = { instancePath: instancePath + "/gate/families/format/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/format/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.min_changed_examples, data: data109 };
-                                        if (vErrors === null) {
-                                            vErrors = [err257];
-                                        }
-                                        else {
-                                            vErrors.push(err257);
-                                        }
-                                        errors++;
-                                    }
-                                }
-                            }
-                            if (data108.max_flip_rate !== undefined) {
-                                let data110 = data108.max_flip_rate;
                                 if ((typeof data110 == "number") && (isFinite(data110))) {
-                                    if (data110 > 1 || isNaN(data110)) {
-                                        const err258 = { instancePath: instancePath + "/gate/families/format/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_flip_rate, data: data110 };
-                                        if (vErrors === null) {
-                                            vErrors = [err258];
-                                        }
-                                        else {
-                                            vErrors.push(err258);
-                                        }
-                                        errors++;
-                                    }
                                     if (data110 < 0 || isNaN(data110)) {
-                                        const err259 = { instancePath: instancePath + "/gate/families/format/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_flip_rate, data: data110 };
+                                        const err260 = { instancePath: instancePath + "/gate/families/format/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/format/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.min_changed_examples, data: data110 };
                                         if (vErrors === null) {
-                                            vErrors = [err259];
+                                            vErrors = [err260];
                                         }
                                         else {
-                                            vErrors.push(err259);
+                                            vErrors.push(err260);
                                         }
                                         errors++;
                                     }
-                                }
-                                else {
-                                    const err260 = { instancePath: instancePath + "/gate/families/format/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.format.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_flip_rate, data: data110 };
-                                    if (vErrors === null) {
-                                        vErrors = [err260];
-                                    }
-                                    else {
-                                        vErrors.push(err260);
-                                    }
-                                    errors++;
                                 }
                             }
-                            if (data108.max_accuracy_drop_pp !== undefined) {
-                                let data111 = data108.max_accuracy_drop_pp;
+                            if (data109.max_flip_rate !== undefined) {
+                                let data111 = data109.max_flip_rate;
                                 if ((typeof data111 == "number") && (isFinite(data111))) {
-                                    if (data111 > 100 || isNaN(data111)) {
-                                        const err261 = { instancePath: instancePath + "/gate/families/format/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_accuracy_drop_pp, data: data111 };
+                                    if (data111 > 1 || isNaN(data111)) {
+                                        const err261 = { instancePath: instancePath + "/gate/families/format/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_flip_rate, data: data111 };
                                         if (vErrors === null) {
                                             vErrors = [err261];
                                         }
@@ -7228,8 +7228,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data111 < -100 || isNaN(data111)) {
-                                        const err262 = { instancePath: instancePath + "/gate/families/format/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_accuracy_drop_pp, data: data111 };
+                                    if (data111 < 0 || isNaN(data111)) {
+                                        const err262 = { instancePath: instancePath + "/gate/families/format/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_flip_rate, data: data111 };
                                         if (vErrors === null) {
                                             vErrors = [err262];
                                         }
@@ -7240,7 +7240,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err263 = { instancePath: instancePath + "/gate/families/format/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.format.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_accuracy_drop_pp, data: data111 };
+                                    const err263 = { instancePath: instancePath + "/gate/families/format/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.format.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_flip_rate, data: data111 };
                                     if (vErrors === null) {
                                         vErrors = [err263];
                                     }
@@ -7250,11 +7250,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data108.min_eligible_coverage !== undefined) {
-                                let data112 = data108.min_eligible_coverage;
+                            if (data109.max_accuracy_drop_pp !== undefined) {
+                                let data112 = data109.max_accuracy_drop_pp;
                                 if ((typeof data112 == "number") && (isFinite(data112))) {
-                                    if (data112 > 1 || isNaN(data112)) {
-                                        const err264 = { instancePath: instancePath + "/gate/families/format/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/format/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.min_eligible_coverage, data: data112 };
+                                    if (data112 > 100 || isNaN(data112)) {
+                                        const err264 = { instancePath: instancePath + "/gate/families/format/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_accuracy_drop_pp, data: data112 };
                                         if (vErrors === null) {
                                             vErrors = [err264];
                                         }
@@ -7263,8 +7263,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data112 < 0 || isNaN(data112)) {
-                                        const err265 = { instancePath: instancePath + "/gate/families/format/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/format/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.min_eligible_coverage, data: data112 };
+                                    if (data112 < -100 || isNaN(data112)) {
+                                        const err265 = { instancePath: instancePath + "/gate/families/format/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_accuracy_drop_pp, data: data112 };
                                         if (vErrors === null) {
                                             vErrors = [err265];
                                         }
@@ -7275,7 +7275,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err266 = { instancePath: instancePath + "/gate/families/format/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/format/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.format.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.min_eligible_coverage, data: data112 };
+                                    const err266 = { instancePath: instancePath + "/gate/families/format/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.format.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_accuracy_drop_pp, data: data112 };
                                     if (vErrors === null) {
                                         vErrors = [err266];
                                     }
@@ -7285,11 +7285,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data108.max_attack_success !== undefined) {
-                                let data113 = data108.max_attack_success;
+                            if (data109.min_eligible_coverage !== undefined) {
+                                let data113 = data109.min_eligible_coverage;
                                 if ((typeof data113 == "number") && (isFinite(data113))) {
                                     if (data113 > 1 || isNaN(data113)) {
-                                        const err267 = { instancePath: instancePath + "/gate/families/format/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_attack_success, data: data113 };
+                                        const err267 = { instancePath: instancePath + "/gate/families/format/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/format/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.min_eligible_coverage, data: data113 };
                                         if (vErrors === null) {
                                             vErrors = [err267];
                                         }
@@ -7299,7 +7299,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         errors++;
                                     }
                                     if (data113 < 0 || isNaN(data113)) {
-                                        const err268 = { instancePath: instancePath + "/gate/families/format/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_attack_success, data: data113 };
+                                        const err268 = { instancePath: instancePath + "/gate/families/format/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/format/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.min_eligible_coverage, data: data113 };
                                         if (vErrors === null) {
                                             vErrors = [err268];
                                         }
@@ -7310,7 +7310,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err269 = { instancePath: instancePath + "/gate/families/format/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.format.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_attack_success, data: data113 };
+                                    const err269 = { instancePath: instancePath + "/gate/families/format/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/format/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.format.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.min_eligible_coverage, data: data113 };
                                     if (vErrors === null) {
                                         vErrors = [err269];
                                     }
@@ -7320,11 +7320,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data108.max_regression_pp !== undefined) {
-                                let data114 = data108.max_regression_pp;
+                            if (data109.max_attack_success !== undefined) {
+                                let data114 = data109.max_attack_success;
                                 if ((typeof data114 == "number") && (isFinite(data114))) {
-                                    if (data114 > 100 || isNaN(data114)) {
-                                        const err270 = { instancePath: instancePath + "/gate/families/format/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_regression_pp, data: data114 };
+                                    if (data114 > 1 || isNaN(data114)) {
+                                        const err270 = { instancePath: instancePath + "/gate/families/format/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_attack_success, data: data114 };
                                         if (vErrors === null) {
                                             vErrors = [err270];
                                         }
@@ -7334,7 +7334,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         errors++;
                                     }
                                     if (data114 < 0 || isNaN(data114)) {
-                                        const err271 = { instancePath: instancePath + "/gate/families/format/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_regression_pp, data: data114 };
+                                        const err271 = { instancePath: instancePath + "/gate/families/format/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_attack_success, data: data114 };
                                         if (vErrors === null) {
                                             vErrors = [err271];
                                         }
@@ -7345,7 +7345,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err272 = { instancePath: instancePath + "/gate/families/format/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.format.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_regression_pp, data: data114 };
+                                    const err272 = { instancePath: instancePath + "/gate/families/format/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.format.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_attack_success, data: data114 };
                                     if (vErrors === null) {
                                         vErrors = [err272];
                                     }
@@ -7355,37 +7355,32 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                        }
-                        else {
-                            const err273 = { instancePath: instancePath + "/gate/families/format", schemaPath: "#/properties/gate/properties/families/properties/format/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.format.type, parentSchema: schema11.properties.gate.properties.families.properties.format, data: data108 };
-                            if (vErrors === null) {
-                                vErrors = [err273];
-                            }
-                            else {
-                                vErrors.push(err273);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data107.transpose !== undefined) {
-                        let data115 = data107.transpose;
-                        if (data115 && typeof data115 == "object" && !Array.isArray(data115)) {
-                            for (const key34 in data115) {
-                                if (!((((((key34 === "min_changed_examples") || (key34 === "max_flip_rate")) || (key34 === "max_accuracy_drop_pp")) || (key34 === "min_eligible_coverage")) || (key34 === "max_attack_success")) || (key34 === "max_regression_pp"))) {
-                                    const err274 = { instancePath: instancePath + "/gate/families/transpose", schemaPath: "#/properties/gate/properties/families/properties/transpose/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key34 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.transpose, data: data115 };
-                                    if (vErrors === null) {
-                                        vErrors = [err274];
+                            if (data109.max_regression_pp !== undefined) {
+                                let data115 = data109.max_regression_pp;
+                                if ((typeof data115 == "number") && (isFinite(data115))) {
+                                    if (data115 > 100 || isNaN(data115)) {
+                                        const err273 = { instancePath: instancePath + "/gate/families/format/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_regression_pp, data: data115 };
+                                        if (vErrors === null) {
+                                            vErrors = [err273];
+                                        }
+                                        else {
+                                            vErrors.push(err273);
+                                        }
+                                        errors++;
                                     }
-                                    else {
-                                        vErrors.push(err274);
+                                    if (data115 < 0 || isNaN(data115)) {
+                                        const err274 = { instancePath: instancePath + "/gate/families/format/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_regression_pp, data: data115 };
+                                        if (vErrors === null) {
+                                            vErrors = [err274];
+                                        }
+                                        else {
+                                            vErrors.push(err274);
+                                        }
+                                        errors++;
                                     }
-                                    errors++;
                                 }
-                            }
-                            if (data115.min_changed_examples !== undefined) {
-                                let data116 = data115.min_changed_examples;
-                                if (!(((typeof data116 == "number") && (!(data116 % 1) && !isNaN(data116))) && (isFinite(data116)))) {
-                                    const err275 = { instancePath: instancePath + "/gate/families/transpose/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.transpose.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.min_changed_examples, data: data116 };
+                                else {
+                                    const err275 = { instancePath: instancePath + "/gate/families/format/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.format.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_regression_pp, data: data115 };
                                     if (vErrors === null) {
                                         vErrors = [err275];
                                     }
@@ -7394,59 +7389,64 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                     errors++;
                                 }
-                                if ((typeof data116 == "number") && (isFinite(data116))) {
-                                    if (data116 < 0 || isNaN(data116)) {
-                                        const err276 = { instancePath: instancePath + "/gate/families/transpose/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.min_changed_examples, data: data116 };
-                                        if (vErrors === null) {
-                                            vErrors = [err276];
-                                        }
-                                        else {
-                                            vErrors.push(err276);
-                                        }
-                                        errors++;
-                                    }
-                                }
                             }
-                            if (data115.max_flip_rate !== undefined) {
-                                let data117 = data115.max_flip_rate;
-                                if ((typeof data117 == "number") && (isFinite(data117))) {
-                                    if (data117 > 1 || isNaN(data117)) {
-                                        const err277 = { instancePath: instancePath + "/gate/families/transpose/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_flip_rate, data: data117 };
-                                        if (vErrors === null) {
-                                            vErrors = [err277];
-                                        }
-                                        else {
-                                            vErrors.push(err277);
-                                        }
-                                        errors++;
-                                    }
-                                    if (data117 < 0 || isNaN(data117)) {
-                                        const err278 = { instancePath: instancePath + "/gate/families/transpose/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_flip_rate, data: data117 };
-                                        if (vErrors === null) {
-                                            vErrors = [err278];
-                                        }
-                                        else {
-                                            vErrors.push(err278);
-                                        }
-                                        errors++;
-                                    }
-                                }
-                                else {
-                                    const err279 = { instancePath: instancePath + "/gate/families/transpose/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.transpose.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_flip_rate, data: data117 };
+                        }
+                        else {
+                            const err276 = { instancePath: instancePath + "/gate/families/format", schemaPath: "#/properties/gate/properties/families/properties/format/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.format.type, parentSchema: schema11.properties.gate.properties.families.properties.format, data: data109 };
+                            if (vErrors === null) {
+                                vErrors = [err276];
+                            }
+                            else {
+                                vErrors.push(err276);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data108.transpose !== undefined) {
+                        let data116 = data108.transpose;
+                        if (data116 && typeof data116 == "object" && !Array.isArray(data116)) {
+                            for (const key34 in data116) {
+                                if (!((((((key34 === "min_changed_examples") || (key34 === "max_flip_rate")) || (key34 === "max_accuracy_drop_pp")) || (key34 === "min_eligible_coverage")) || (key34 === "max_attack_success")) || (key34 === "max_regression_pp"))) {
+                                    const err277 = { instancePath: instancePath + "/gate/families/transpose", schemaPath: "#/properties/gate/properties/families/properties/transpose/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key34 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.transpose, data: data116 };
                                     if (vErrors === null) {
-                                        vErrors = [err279];
+                                        vErrors = [err277];
                                     }
                                     else {
-                                        vErrors.push(err279);
+                                        vErrors.push(err277);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data115.max_accuracy_drop_pp !== undefined) {
-                                let data118 = data115.max_accuracy_drop_pp;
+                            if (data116.min_changed_examples !== undefined) {
+                                let data117 = data116.min_changed_examples;
+                                if (!(((typeof data117 == "number") && (!(data117 % 1) && !isNaN(data117))) && (isFinite(data117)))) {
+                                    const err278 = { instancePath: instancePath + "/gate/families/transpose/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.transpose.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.min_changed_examples, data: data117 };
+                                    if (vErrors === null) {
+                                        vErrors = [err278];
+                                    }
+                                    else {
+                                        vErrors.push(err278);
+                                    }
+                                    errors++;
+                                }
+                                if ((typeof data117 == "number") && (isFinite(data117))) {
+                                    if (data117 < 0 || isNaN(data117)) {
+                                        const err279 = { instancePath: instancePath + "/gate/families/transpose/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.min_changed_examples, data: data117 };
+                                        if (vErrors === null) {
+                                            vErrors = [err279];
+                                        }
+                                        else {
+                                            vErrors.push(err279);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                            }
+                            if (data116.max_flip_rate !== undefined) {
+                                let data118 = data116.max_flip_rate;
                                 if ((typeof data118 == "number") && (isFinite(data118))) {
-                                    if (data118 > 100 || isNaN(data118)) {
-                                        const err280 = { instancePath: instancePath + "/gate/families/transpose/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_accuracy_drop_pp, data: data118 };
+                                    if (data118 > 1 || isNaN(data118)) {
+                                        const err280 = { instancePath: instancePath + "/gate/families/transpose/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_flip_rate, data: data118 };
                                         if (vErrors === null) {
                                             vErrors = [err280];
                                         }
@@ -7455,8 +7455,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data118 < -100 || isNaN(data118)) {
-                                        const err281 = { instancePath: instancePath + "/gate/families/transpose/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_accuracy_drop_pp, data: data118 };
+                                    if (data118 < 0 || isNaN(data118)) {
+                                        const err281 = { instancePath: instancePath + "/gate/families/transpose/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_flip_rate, data: data118 };
                                         if (vErrors === null) {
                                             vErrors = [err281];
                                         }
@@ -7467,7 +7467,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err282 = { instancePath: instancePath + "/gate/families/transpose/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.transpose.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_accuracy_drop_pp, data: data118 };
+                                    const err282 = { instancePath: instancePath + "/gate/families/transpose/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.transpose.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_flip_rate, data: data118 };
                                     if (vErrors === null) {
                                         vErrors = [err282];
                                     }
@@ -7477,11 +7477,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data115.min_eligible_coverage !== undefined) {
-                                let data119 = data115.min_eligible_coverage;
+                            if (data116.max_accuracy_drop_pp !== undefined) {
+                                let data119 = data116.max_accuracy_drop_pp;
                                 if ((typeof data119 == "number") && (isFinite(data119))) {
-                                    if (data119 > 1 || isNaN(data119)) {
-                                        const err283 = { instancePath: instancePath + "/gate/families/transpose/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.min_eligible_coverage, data: data119 };
+                                    if (data119 > 100 || isNaN(data119)) {
+                                        const err283 = { instancePath: instancePath + "/gate/families/transpose/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_accuracy_drop_pp, data: data119 };
                                         if (vErrors === null) {
                                             vErrors = [err283];
                                         }
@@ -7490,8 +7490,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data119 < 0 || isNaN(data119)) {
-                                        const err284 = { instancePath: instancePath + "/gate/families/transpose/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.min_eligible_coverage, data: data119 };
+                                    if (data119 < -100 || isNaN(data119)) {
+                                        const err284 = { instancePath: instancePath + "/gate/families/transpose/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_accuracy_drop_pp, data: data119 };
                                         if (vErrors === null) {
                                             vErrors = [err284];
                                         }
@@ -7502,7 +7502,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err285 = { instancePath: instancePath + "/gate/families/transpose/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.transpose.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.min_eligible_coverage, data: data119 };
+                                    const err285 = { instancePath: instancePath + "/gate/families/transpose/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.transpose.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_accuracy_drop_pp, data: data119 };
                                     if (vErrors === null) {
                                         vErrors = [err285];
                                     }
@@ -7512,11 +7512,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data115.max_attack_success !== undefined) {
-                                let data120 = data115.max_attack_success;
+                            if (data116.min_eligible_coverage !== undefined) {
+                                let data120 = data116.min_eligible_coverage;
                                 if ((typeof data120 == "number") && (isFinite(data120))) {
                                     if (data120 > 1 || isNaN(data120)) {
-                                        const err286 = { instancePath: instancePath + "/gate/families/transpose/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_attack_success, data: data120 };
+                                        const err286 = { instancePath: instancePath + "/gate/families/transpose/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.min_eligible_coverage, data: data120 };
                                         if (vErrors === null) {
                                             vErrors = [err286];
                                         }
@@ -7526,7 +7526,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         errors++;
                                     }
                                     if (data120 < 0 || isNaN(data120)) {
-                                        const err287 = { instancePath: instancePath + "/gate/families/transpose/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_attack_success, data: data120 };
+                                        const err287 = { instancePath: instancePath + "/gate/families/transpose/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.min_eligible_coverage, data: data120 };
                                         if (vErrors === null) {
                                             vErrors = [err287];
                                         }
@@ -7537,7 +7537,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err288 = { instancePath: instancePath + "/gate/families/transpose/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.transpose.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_attack_success, data: data120 };
+                                    const err288 = { instancePath: instancePath + "/gate/families/transpose/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.transpose.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.min_eligible_coverage, data: data120 };
                                     if (vErrors === null) {
                                         vErrors = [err288];
                                     }
@@ -7547,11 +7547,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data115.max_regression_pp !== undefined) {
-                                let data121 = data115.max_regression_pp;
+                            if (data116.max_attack_success !== undefined) {
+                                let data121 = data116.max_attack_success;
                                 if ((typeof data121 == "number") && (isFinite(data121))) {
-                                    if (data121 > 100 || isNaN(data121)) {
-                                        const err289 = { instancePath: instancePath + "/gate/families/transpose/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_regression_pp, data: data121 };
+                                    if (data121 > 1 || isNaN(data121)) {
+                                        const err289 = { instancePath: instancePath + "/gate/families/transpose/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_attack_success, data: data121 };
                                         if (vErrors === null) {
                                             vErrors = [err289];
                                         }
@@ -7561,7 +7561,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         errors++;
                                     }
                                     if (data121 < 0 || isNaN(data121)) {
-                                        const err290 = { instancePath: instancePath + "/gate/families/transpose/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_regression_pp, data: data121 };
+                                        const err290 = { instancePath: instancePath + "/gate/families/transpose/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_attack_success, data: data121 };
                                         if (vErrors === null) {
                                             vErrors = [err290];
                                         }
@@ -7572,7 +7572,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err291 = { instancePath: instancePath + "/gate/families/transpose/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.transpose.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_regression_pp, data: data121 };
+                                    const err291 = { instancePath: instancePath + "/gate/families/transpose/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.transpose.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_attack_success, data: data121 };
                                     if (vErrors === null) {
                                         vErrors = [err291];
                                     }
@@ -7582,37 +7582,32 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                        }
-                        else {
-                            const err292 = { instancePath: instancePath + "/gate/families/transpose", schemaPath: "#/properties/gate/properties/families/properties/transpose/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.transpose.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose, data: data115 };
-                            if (vErrors === null) {
-                                vErrors = [err292];
-                            }
-                            else {
-                                vErrors.push(err292);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data107.typo !== undefined) {
-                        let data122 = data107.typo;
-                        if (data122 && typeof data122 == "object" && !Array.isArray(data122)) {
-                            for (const key35 in data122) {
-                                if (!((((((key35 === "min_changed_examples") || (key35 === "max_flip_rate")) || (key35 === "max_accuracy_drop_pp")) || (key35 === "min_eligible_coverage")) || (key35 === "max_attack_success")) || (key35 === "max_regression_pp"))) {
-                                    const err293 = { instancePath: instancePath + "/gate/families/typo", schemaPath: "#/properties/gate/properties/families/properties/typo/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key35 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.typo, data: data122 };
-                                    if (vErrors === null) {
-                                        vErrors = [err293];
+                            if (data116.max_regression_pp !== undefined) {
+                                let data122 = data116.max_regression_pp;
+                                if ((typeof data122 == "number") && (isFinite(data122))) {
+                                    if (data122 > 100 || isNaN(data122)) {
+                                        const err292 = { instancePath: instancePath + "/gate/families/transpose/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_regression_pp, data: data122 };
+                                        if (vErrors === null) {
+                                            vErrors = [err292];
+                                        }
+                                        else {
+                                            vErrors.push(err292);
+                                        }
+                                        errors++;
                                     }
-                                    else {
-                                        vErrors.push(err293);
+                                    if (data122 < 0 || isNaN(data122)) {
+                                        const err293 = { instancePath: instancePath + "/gate/families/transpose/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_regression_pp, data: data122 };
+                                        if (vErrors === null) {
+                                            vErrors = [err293];
+                                        }
+                                        else {
+                                            vErrors.push(err293);
+                                        }
+                                        errors++;
                                     }
-                                    errors++;
                                 }
-                            }
-                            if (data122.min_changed_examples !== undefined) {
-                                let data123 = data122.min_changed_examples;
-                                if (!(((typeof data123 == "number") && (!(data123 % 1) && !isNaN(data123))) && (isFinite(data123)))) {
-                                    const err294 = { instancePath: instancePath + "/gate/families/typo/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.typo.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.min_changed_examples, data: data123 };
+                                else {
+                                    const err294 = { instancePath: instancePath + "/gate/families/transpose/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.transpose.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_regression_pp, data: data122 };
                                     if (vErrors === null) {
                                         vErrors = [err294];
                                     }
@@ -7621,59 +7616,64 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                     errors++;
                                 }
-                                if ((typeof data123 == "number") && (isFinite(data123))) {
-                                    if (data123 < 0 || isNaN(data123)) {
-                                        const err295 = { instancePath: instancePath + "/gate/families/typo/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.min_changed_examples, data: data123 };
-                                        if (vErrors === null) {
-                                            vErrors = [err295];
-                                        }
-                                        else {
-                                            vErrors.push(err295);
-                                        }
-                                        errors++;
-                                    }
-                                }
                             }
-                            if (data122.max_flip_rate !== undefined) {
-                                let data124 = data122.max_flip_rate;
-                                if ((typeof data124 == "number") && (isFinite(data124))) {
-                                    if (data124 > 1 || isNaN(data124)) {
-                                        const err296 = { instancePath: instancePath + "/gate/families/typo/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.max_flip_rate, data: data124 };
-                                        if (vErrors === null) {
-                                            vErrors = [err296];
-                                        }
-                                        else {
-                                            vErrors.push(err296);
-                                        }
-                                        errors++;
-                                    }
-                                    if (data124 < 0 || isNaN(data124)) {
-                                        const err297 = { instancePath: instancePath + "/gate/families/typo/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.max_flip_rate, data: data124 };
-                                        if (vErrors === null) {
-                                            vErrors = [err297];
-                                        }
-                                        else {
-                                            vErrors.push(err297);
-                                        }
-                                        errors++;
-                                    }
-                                }
-                                else {
-                                    const err298 = { instancePath: instancePath + "/gate/families/typo/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.typo.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.max_flip_rate, data: data124 };
+                        }
+                        else {
+                            const err295 = { instancePath: instancePath + "/gate/families/transpose", schemaPath: "#/properties/gate/properties/families/properties/transpose/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.transpose.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose, data: data116 };
+                            if (vErrors === null) {
+                                vErrors = [err295];
+                            }
+                            else {
+                                vErrors.push(err295);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data108.typo !== undefined) {
+                        let data123 = data108.typo;
+                        if (data123 && typeof data123 == "object" && !Array.isArray(data123)) {
+                            for (const key35 in data123) {
+                                if (!((((((key35 === "min_changed_examples") || (key35 === "max_flip_rate")) || (key35 === "max_accuracy_drop_pp")) || (key35 === "min_eligible_coverage")) || (key35 === "max_attack_success")) || (key35 === "max_regression_pp"))) {
+                                    const err296 = { instancePath: instancePath + "/gate/families/typo", schemaPath: "#/properties/gate/properties/families/properties/typo/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key35 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.typo, data: data123 };
                                     if (vErrors === null) {
-                                        vErrors = [err298];
+                                        vErrors = [err296];
                                     }
                                     else {
-                                        vErrors.push(err298);
+                                        vErrors.push(err296);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data122.max_accuracy_drop_pp !== undefined) {
-                                let data125 = data122.max_accuracy_drop_pp;
+                            if (data123.min_changed_examples !== undefined) {
+                                let data124 = data123.min_changed_examples;
+                                if (!(((typeof data124 == "number") && (!(data124 % 1) && !isNaN(data124))) && (isFinite(data124)))) {
+                                    const err297 = { instancePath: instancePath + "/gate/families/typo/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.typo.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.min_changed_examples, data: data124 };
+                                    if (vErrors === null) {
+                                        vErrors = [err297];
+                                    }
+                                    else {
+                                        vErrors.push(err297);
+                                    }
+                                    errors++;
+                                }
+                                if ((typeof data124 == "number") && (isFinite(data124))) {
+                                    if (data124 < 0 || isNaN(data124)) {
+                                        const err298 = { instancePath: instancePath + "/gate/families/typo/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.min_changed_examples, data: data124 };
+                                        if (vErrors === null) {
+                                            vErrors = [err298];
+                                        }
+                                        else {
+                                            vErrors.push(err298);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                            }
+                            if (data123.max_flip_rate !== undefined) {
+                                let data125 = data123.max_flip_rate;
                                 if ((typeof data125 == "number") && (isFinite(data125))) {
-                                    if (data125 > 100 || isNaN(data125)) {
-                                        const err299 = { instancePath: instancePath + "/gate/families/typo/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.max_accuracy_drop_pp, data: data125 };
+                                    if (data125 > 1 || isNaN(data125)) {
+                                        const err299 = { instancePath: instancePath + "/gate/families/typo/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.max_flip_rate, data: data125 };
                                         if (vErrors === null) {
                                             vErrors = [err299];
                                         }
@@ -7682,8 +7682,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data125 < -100 || isNaN(data125)) {
-                                        const err300 = { instancePath: instancePath + "/gate/families/typo/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.max_accuracy_drop_pp, data: data125 };
+                                    if (data125 < 0 || isNaN(data125)) {
+                                        const err300 = { instancePath: instancePath + "/gate/families/typo/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.max_flip_rate, data: data125 };
                                         if (vErrors === null) {
                                             vErrors = [err300];
                                         }
@@ -7694,7 +7694,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err301 = { instancePath: instancePath + "/gate/families/typo/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.typo.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.max_accuracy_drop_pp, data: data125 };
+                                    const err301 = { instancePath: instancePath + "/gate/families/typo/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.typo.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.max_flip_rate, data: data125 };
                                     if (vErrors === null) {
                                         vErrors = [err301];
                                     }
@@ -7704,11 +7704,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data122.min_eligible_coverage !== undefined) {
-                                let data126 = data122.min_eligible_coverage;
+                            if (data123.max_accuracy_drop_pp !== undefined) {
+                                let data126 = data123.max_accuracy_drop_pp;
                                 if ((typeof data126 == "number") && (isFinite(data126))) {
-                                    if (data126 > 1 || isNaN(data126)) {
-                                        const err302 = { instancePath: instancePath + "/gate/families/typo/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.min_eligible_coverage, data: data126 };
+                                    if (data126 > 100 || isNaN(data126)) {
+                                        const err302 = { instancePath: instancePath + "/gate/families/typo/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.max_accuracy_drop_pp, data: data126 };
                                         if (vErrors === null) {
                                             vErrors = [err302];
                                         }
@@ -7717,8 +7717,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data126 < 0 || isNaN(data126)) {
-                                        const err303 = { instancePath: instancePath + "/gate/families/typo/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.min_eligible_coverage, data: data126 };
+                                    if (data126 < -100 || isNaN(data126)) {
+                                        const err303 = { instancePath: instancePath + "/gate/families/typo/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.max_accuracy_drop_pp, data: data126 };
                                         if (vErrors === null) {
                                             vErrors = [err303];
                                         }
@@ -7729,7 +7729,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err304 = { instancePath: instancePath + "/gate/families/typo/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.typo.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.min_eligible_coverage, data: data126 };
+                                    const err304 = { instancePath: instancePath + "/gate/families/typo/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.typo.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.max_accuracy_drop_pp, data: data126 };
                                     if (vErrors === null) {
                                         vErrors = [err304];
                                     }
@@ -7739,11 +7739,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data122.max_attack_success !== undefined) {
-                                let data127 = data122.max_attack_success;
+                            if (data123.min_eligible_coverage !== undefined) {
+                                let data127 = data123.min_eligible_coverage;
                                 if ((typeof data127 == "number") && (isFinite(data127))) {
                                     if (data127 > 1 || isNaN(data127)) {
-                                        const err305 = { instancePath: instancePath + "/gate/families/typo/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.max_attack_success, data: data127 };
+                                        const err305 = { instancePath: instancePath + "/gate/families/typo/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.min_eligible_coverage, data: data127 };
                                         if (vErrors === null) {
                                             vErrors = [err305];
                                         }
@@ -7753,7 +7753,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         errors++;
                                     }
                                     if (data127 < 0 || isNaN(data127)) {
-                                        const err306 = { instancePath: instancePath + "/gate/families/typo/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.max_attack_success, data: data127 };
+                                        const err306 = { instancePath: instancePath + "/gate/families/typo/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.min_eligible_coverage, data: data127 };
                                         if (vErrors === null) {
                                             vErrors = [err306];
                                         }
@@ -7764,7 +7764,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err307 = { instancePath: instancePath + "/gate/families/typo/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.typo.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.max_attack_success, data: data127 };
+                                    const err307 = { instancePath: instancePath + "/gate/families/typo/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.typo.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.min_eligible_coverage, data: data127 };
                                     if (vErrors === null) {
                                         vErrors = [err307];
                                     }
@@ -7774,11 +7774,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data122.max_regression_pp !== undefined) {
-                                let data128 = data122.max_regression_pp;
+                            if (data123.max_attack_success !== undefined) {
+                                let data128 = data123.max_attack_success;
                                 if ((typeof data128 == "number") && (isFinite(data128))) {
-                                    if (data128 > 100 || isNaN(data128)) {
-                                        const err308 = { instancePath: instancePath + "/gate/families/typo/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.max_regression_pp, data: data128 };
+                                    if (data128 > 1 || isNaN(data128)) {
+                                        const err308 = { instancePath: instancePath + "/gate/families/typo/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.max_attack_success, data: data128 };
                                         if (vErrors === null) {
                                             vErrors = [err308];
                                         }
@@ -7788,7 +7788,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         errors++;
                                     }
                                     if (data128 < 0 || isNaN(data128)) {
-                                        const err309 = { instancePath: instancePath + "/gate/families/typo/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.max_regression_pp, data: data128 };
+                                        const err309 = { instancePath: instancePath + "/gate/families/typo/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.max_attack_success, data: data128 };
                                         if (vErrors === null) {
                                             vErrors = [err309];
                                         }
@@ -7799,7 +7799,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err310 = { instancePath: instancePath + "/gate/families/typo/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.typo.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.max_regression_pp, data: data128 };
+                                    const err310 = { instancePath: instancePath + "/gate/families/typo/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.typo.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.max_attack_success, data: data128 };
                                     if (vErrors === null) {
                                         vErrors = [err310];
                                     }
@@ -7809,37 +7809,32 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                        }
-                        else {
-                            const err311 = { instancePath: instancePath + "/gate/families/typo", schemaPath: "#/properties/gate/properties/families/properties/typo/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.typo.type, parentSchema: schema11.properties.gate.properties.families.properties.typo, data: data122 };
-                            if (vErrors === null) {
-                                vErrors = [err311];
-                            }
-                            else {
-                                vErrors.push(err311);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data107.dictionary !== undefined) {
-                        let data129 = data107.dictionary;
-                        if (data129 && typeof data129 == "object" && !Array.isArray(data129)) {
-                            for (const key36 in data129) {
-                                if (!((((((key36 === "min_changed_examples") || (key36 === "max_flip_rate")) || (key36 === "max_accuracy_drop_pp")) || (key36 === "min_eligible_coverage")) || (key36 === "max_attack_success")) || (key36 === "max_regression_pp"))) {
-                                    const err312 = { instancePath: instancePath + "/gate/families/dictionary", schemaPath: "#/properties/gate/properties/families/properties/dictionary/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key36 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.dictionary, data: data129 };
-                                    if (vErrors === null) {
-                                        vErrors = [err312];
+                            if (data123.max_regression_pp !== undefined) {
+                                let data129 = data123.max_regression_pp;
+                                if ((typeof data129 == "number") && (isFinite(data129))) {
+                                    if (data129 > 100 || isNaN(data129)) {
+                                        const err311 = { instancePath: instancePath + "/gate/families/typo/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.max_regression_pp, data: data129 };
+                                        if (vErrors === null) {
+                                            vErrors = [err311];
+                                        }
+                                        else {
+                                            vErrors.push(err311);
+                                        }
+                                        errors++;
                                     }
-                                    else {
-                                        vErrors.push(err312);
+                                    if (data129 < 0 || isNaN(data129)) {
+                                        const err312 = { instancePath: instancePath + "/gate/families/typo/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.max_regression_pp, data: data129 };
+                                        if (vErrors === null) {
+                                            vErrors = [err312];
+                                        }
+                                        else {
+                                            vErrors.push(err312);
+                                        }
+                                        errors++;
                                     }
-                                    errors++;
                                 }
-                            }
-                            if (data129.min_changed_examples !== undefined) {
-                                let data130 = data129.min_changed_examples;
-                                if (!(((typeof data130 == "number") && (!(data130 % 1) && !isNaN(data130))) && (isFinite(data130)))) {
-                                    const err313 = { instancePath: instancePath + "/gate/families/dictionary/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_changed_examples, data: data130 };
+                                else {
+                                    const err313 = { instancePath: instancePath + "/gate/families/typo/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/typo/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.typo.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.typo.properties.max_regression_pp, data: data129 };
                                     if (vErrors === null) {
                                         vErrors = [err313];
                                     }
@@ -7848,59 +7843,64 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                     errors++;
                                 }
-                                if ((typeof data130 == "number") && (isFinite(data130))) {
-                                    if (data130 < 0 || isNaN(data130)) {
-                                        const err314 = { instancePath: instancePath + "/gate/families/dictionary/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_changed_examples, data: data130 };
-                                        if (vErrors === null) {
-                                            vErrors = [err314];
-                                        }
-                                        else {
-                                            vErrors.push(err314);
-                                        }
-                                        errors++;
-                                    }
-                                }
                             }
-                            if (data129.max_flip_rate !== undefined) {
-                                let data131 = data129.max_flip_rate;
-                                if ((typeof data131 == "number") && (isFinite(data131))) {
-                                    if (data131 > 1 || isNaN(data131)) {
-                                        const err315 = { instancePath: instancePath + "/gate/families/dictionary/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_flip_rate, data: data131 };
-                                        if (vErrors === null) {
-                                            vErrors = [err315];
-                                        }
-                                        else {
-                                            vErrors.push(err315);
-                                        }
-                                        errors++;
-                                    }
-                                    if (data131 < 0 || isNaN(data131)) {
-                                        const err316 = { instancePath: instancePath + "/gate/families/dictionary/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_flip_rate, data: data131 };
-                                        if (vErrors === null) {
-                                            vErrors = [err316];
-                                        }
-                                        else {
-                                            vErrors.push(err316);
-                                        }
-                                        errors++;
-                                    }
-                                }
-                                else {
-                                    const err317 = { instancePath: instancePath + "/gate/families/dictionary/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_flip_rate, data: data131 };
+                        }
+                        else {
+                            const err314 = { instancePath: instancePath + "/gate/families/typo", schemaPath: "#/properties/gate/properties/families/properties/typo/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.typo.type, parentSchema: schema11.properties.gate.properties.families.properties.typo, data: data123 };
+                            if (vErrors === null) {
+                                vErrors = [err314];
+                            }
+                            else {
+                                vErrors.push(err314);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data108.dictionary !== undefined) {
+                        let data130 = data108.dictionary;
+                        if (data130 && typeof data130 == "object" && !Array.isArray(data130)) {
+                            for (const key36 in data130) {
+                                if (!((((((key36 === "min_changed_examples") || (key36 === "max_flip_rate")) || (key36 === "max_accuracy_drop_pp")) || (key36 === "min_eligible_coverage")) || (key36 === "max_attack_success")) || (key36 === "max_regression_pp"))) {
+                                    const err315 = { instancePath: instancePath + "/gate/families/dictionary", schemaPath: "#/properties/gate/properties/families/properties/dictionary/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key36 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.dictionary, data: data130 };
                                     if (vErrors === null) {
-                                        vErrors = [err317];
+                                        vErrors = [err315];
                                     }
                                     else {
-                                        vErrors.push(err317);
+                                        vErrors.push(err315);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data129.max_accuracy_drop_pp !== undefined) {
-                                let data132 = data129.max_accuracy_drop_pp;
+                            if (data130.min_changed_examples !== undefined) {
+                                let data131 = data130.min_changed_examples;
+                                if (!(((typeof data131 == "number") && (!(data131 % 1) && !isNaN(data131))) && (isFinite(data131)))) {
+                                    const err316 = { instancePath: instancePath + "/gate/families/dictionary/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_changed_examples, data: data131 };
+                                    if (vErrors === null) {
+                                        vErrors = [err316];
+                                    }
+                                    else {
+                                        vErrors.push(err316);
+                                    }
+                                    errors++;
+                                }
+                                if ((typeof data131 == "number") && (isFinite(data131))) {
+                                    if (data131 < 0 || isNaN(data131)) {
+                                        const err317 = { instancePath: instancePath + "/gate/families/dictionary/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_changed_examples, data: data131 };
+                                        if (vErrors === null) {
+                                            vErrors = [err317];
+                                        }
+                                        else {
+                                            vErrors.push(err317);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                            }
+                            if (data130.max_flip_rate !== undefined) {
+                                let data132 = data130.max_flip_rate;
                                 if ((typeof data132 == "number") && (isFinite(data132))) {
-                                    if (data132 > 100 || isNaN(data132)) {
-                                        const err318 = { instancePath: instancePath + "/gate/families/dictionary/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_accuracy_drop_pp, data: data132 };
+                                    if (data132 > 1 || isNaN(data132)) {
+                                        const err318 = { instancePath: instancePath + "/gate/families/dictionary/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_flip_rate, data: data132 };
                                         if (vErrors === null) {
                                             vErrors = [err318];
                                         }
@@ -7909,8 +7909,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data132 < -100 || isNaN(data132)) {
-                                        const err319 = { instancePath: instancePath + "/gate/families/dictionary/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_accuracy_drop_pp, data: data132 };
+                                    if (data132 < 0 || isNaN(data132)) {
+                                        const err319 = { instancePath: instancePath + "/gate/families/dictionary/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_flip_rate, data: data132 };
                                         if (vErrors === null) {
                                             vErrors = [err319];
                                         }
@@ -7921,7 +7921,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err320 = { instancePath: instancePath + "/gate/families/dictionary/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_accuracy_drop_pp, data: data132 };
+                                    const err320 = { instancePath: instancePath + "/gate/families/dictionary/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_flip_rate, data: data132 };
                                     if (vErrors === null) {
                                         vErrors = [err320];
                                     }
@@ -7931,11 +7931,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data129.min_eligible_coverage !== undefined) {
-                                let data133 = data129.min_eligible_coverage;
+                            if (data130.max_accuracy_drop_pp !== undefined) {
+                                let data133 = data130.max_accuracy_drop_pp;
                                 if ((typeof data133 == "number") && (isFinite(data133))) {
-                                    if (data133 > 1 || isNaN(data133)) {
-                                        const err321 = { instancePath: instancePath + "/gate/families/dictionary/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_eligible_coverage, data: data133 };
+                                    if (data133 > 100 || isNaN(data133)) {
+                                        const err321 = { instancePath: instancePath + "/gate/families/dictionary/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_accuracy_drop_pp, data: data133 };
                                         if (vErrors === null) {
                                             vErrors = [err321];
                                         }
@@ -7944,8 +7944,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data133 < 0 || isNaN(data133)) {
-                                        const err322 = { instancePath: instancePath + "/gate/families/dictionary/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_eligible_coverage, data: data133 };
+                                    if (data133 < -100 || isNaN(data133)) {
+                                        const err322 = { instancePath: instancePath + "/gate/families/dictionary/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_accuracy_drop_pp, data: data133 };
                                         if (vErrors === null) {
                                             vErrors = [err322];
                                         }
@@ -7956,7 +7956,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err323 = { instancePath: instancePath + "/gate/families/dictionary/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_eligible_coverage, data: data133 };
+                                    const err323 = { instancePath: instancePath + "/gate/families/dictionary/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_accuracy_drop_pp, data: data133 };
                                     if (vErrors === null) {
                                         vErrors = [err323];
                                     }
@@ -7966,11 +7966,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data129.max_attack_success !== undefined) {
-                                let data134 = data129.max_attack_success;
+                            if (data130.min_eligible_coverage !== undefined) {
+                                let data134 = data130.min_eligible_coverage;
                                 if ((typeof data134 == "number") && (isFinite(data134))) {
                                     if (data134 > 1 || isNaN(data134)) {
-                                        const err324 = { instancePath: instancePath + "/gate/families/dictionary/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_attack_success, data: data134 };
+                                        const err324 = { instancePath: instancePath + "/gate/families/dictionary/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_eligible_coverage, data: data134 };
                                         if (vErrors === null) {
                                             vErrors = [err324];
                                         }
@@ -7980,7 +7980,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         errors++;
                                     }
                                     if (data134 < 0 || isNaN(data134)) {
-                                        const err325 = { instancePath: instancePath + "/gate/families/dictionary/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_attack_success, data: data134 };
+                                        const err325 = { instancePath: instancePath + "/gate/families/dictionary/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_eligible_coverage, data: data134 };
                                         if (vErrors === null) {
                                             vErrors = [err325];
                                         }
@@ -7991,7 +7991,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err326 = { instancePath: instancePath + "/gate/families/dictionary/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_attack_success, data: data134 };
+                                    const err326 = { instancePath: instancePath + "/gate/families/dictionary/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_eligible_coverage, data: data134 };
                                     if (vErrors === null) {
                                         vErrors = [err326];
                                     }
@@ -8001,11 +8001,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data129.max_regression_pp !== undefined) {
-                                let data135 = data129.max_regression_pp;
+                            if (data130.max_attack_success !== undefined) {
+                                let data135 = data130.max_attack_success;
                                 if ((typeof data135 == "number") && (isFinite(data135))) {
-                                    if (data135 > 100 || isNaN(data135)) {
-                                        const err327 = { instancePath: instancePath + "/gate/families/dictionary/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_regression_pp, data: data135 };
+                                    if (data135 > 1 || isNaN(data135)) {
+                                        const err327 = { instancePath: instancePath + "/gate/families/dictionary/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_attack_success, data: data135 };
                                         if (vErrors === null) {
                                             vErrors = [err327];
                                         }
@@ -8015,7 +8015,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         errors++;
                                     }
                                     if (data135 < 0 || isNaN(data135)) {
-                                        const err328 = { instancePath: instancePath + "/gate/families/dictionary/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_regression_pp, data: data135 };
+                                        const err328 = { instancePath: instancePath + "/gate/families/dictionary/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_attack_success, data: data135 };
                                         if (vErrors === null) {
                                             vErrors = [err328];
                                         }
@@ -8026,7 +8026,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err329 = { instancePath: instancePath + "/gate/families/dictionary/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_regression_pp, data: data135 };
+                                    const err329 = { instancePath: instancePath + "/gate/families/dictionary/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_attack_success, data: data135 };
                                     if (vErrors === null) {
                                         vErrors = [err329];
                                     }
@@ -8036,37 +8036,32 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                        }
-                        else {
-                            const err330 = { instancePath: instancePath + "/gate/families/dictionary", schemaPath: "#/properties/gate/properties/families/properties/dictionary/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.dictionary.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary, data: data129 };
-                            if (vErrors === null) {
-                                vErrors = [err330];
-                            }
-                            else {
-                                vErrors.push(err330);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data107.append !== undefined) {
-                        let data136 = data107.append;
-                        if (data136 && typeof data136 == "object" && !Array.isArray(data136)) {
-                            for (const key37 in data136) {
-                                if (!((((((key37 === "min_changed_examples") || (key37 === "max_flip_rate")) || (key37 === "max_accuracy_drop_pp")) || (key37 === "min_eligible_coverage")) || (key37 === "max_attack_success")) || (key37 === "max_regression_pp"))) {
-                                    const err331 = { instancePath: instancePath + "/gate/families/append", schemaPath: "#/properties/gate/properties/families/properties/append/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key37 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.append, data: data136 };
-                                    if (vErrors === null) {
-                                        vErrors = [err331];
+                            if (data130.max_regression_pp !== undefined) {
+                                let data136 = data130.max_regression_pp;
+                                if ((typeof data136 == "number") && (isFinite(data136))) {
+                                    if (data136 > 100 || isNaN(data136)) {
+                                        const err330 = { instancePath: instancePath + "/gate/families/dictionary/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_regression_pp, data: data136 };
+                                        if (vErrors === null) {
+                                            vErrors = [err330];
+                                        }
+                                        else {
+                                            vErrors.push(err330);
+                                        }
+                                        errors++;
                                     }
-                                    else {
-                                        vErrors.push(err331);
+                                    if (data136 < 0 || isNaN(data136)) {
+                                        const err331 = { instancePath: instancePath + "/gate/families/dictionary/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_regression_pp, data: data136 };
+                                        if (vErrors === null) {
+                                            vErrors = [err331];
+                                        }
+                                        else {
+                                            vErrors.push(err331);
+                                        }
+                                        errors++;
                                     }
-                                    errors++;
                                 }
-                            }
-                            if (data136.min_changed_examples !== undefined) {
-                                let data137 = data136.min_changed_examples;
-                                if (!(((typeof data137 == "number") && (!(data137 % 1) && !isNaN(data137))) && (isFinite(data137)))) {
-                                    const err332 = { instancePath: instancePath + "/gate/families/append/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/append/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.append.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.min_changed_examples, data: data137 };
+                                else {
+                                    const err332 = { instancePath: instancePath + "/gate/families/dictionary/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_regression_pp, data: data136 };
                                     if (vErrors === null) {
                                         vErrors = [err332];
                                     }
@@ -8075,59 +8070,64 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                     errors++;
                                 }
-                                if ((typeof data137 == "number") && (isFinite(data137))) {
-                                    if (data137 < 0 || isNaN(data137)) {
-                                        const err333 = { instancePath: instancePath + "/gate/families/append/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/append/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.min_changed_examples, data: data137 };
-                                        if (vErrors === null) {
-                                            vErrors = [err333];
-                                        }
-                                        else {
-                                            vErrors.push(err333);
-                                        }
-                                        errors++;
-                                    }
-                                }
                             }
-                            if (data136.max_flip_rate !== undefined) {
-                                let data138 = data136.max_flip_rate;
-                                if ((typeof data138 == "number") && (isFinite(data138))) {
-                                    if (data138 > 1 || isNaN(data138)) {
-                                        const err334 = { instancePath: instancePath + "/gate/families/append/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_flip_rate, data: data138 };
-                                        if (vErrors === null) {
-                                            vErrors = [err334];
-                                        }
-                                        else {
-                                            vErrors.push(err334);
-                                        }
-                                        errors++;
-                                    }
-                                    if (data138 < 0 || isNaN(data138)) {
-                                        const err335 = { instancePath: instancePath + "/gate/families/append/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_flip_rate, data: data138 };
-                                        if (vErrors === null) {
-                                            vErrors = [err335];
-                                        }
-                                        else {
-                                            vErrors.push(err335);
-                                        }
-                                        errors++;
-                                    }
-                                }
-                                else {
-                                    const err336 = { instancePath: instancePath + "/gate/families/append/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.append.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_flip_rate, data: data138 };
+                        }
+                        else {
+                            const err333 = { instancePath: instancePath + "/gate/families/dictionary", schemaPath: "#/properties/gate/properties/families/properties/dictionary/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.dictionary.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary, data: data130 };
+                            if (vErrors === null) {
+                                vErrors = [err333];
+                            }
+                            else {
+                                vErrors.push(err333);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data108.append !== undefined) {
+                        let data137 = data108.append;
+                        if (data137 && typeof data137 == "object" && !Array.isArray(data137)) {
+                            for (const key37 in data137) {
+                                if (!((((((key37 === "min_changed_examples") || (key37 === "max_flip_rate")) || (key37 === "max_accuracy_drop_pp")) || (key37 === "min_eligible_coverage")) || (key37 === "max_attack_success")) || (key37 === "max_regression_pp"))) {
+                                    const err334 = { instancePath: instancePath + "/gate/families/append", schemaPath: "#/properties/gate/properties/families/properties/append/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key37 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.append, data: data137 };
                                     if (vErrors === null) {
-                                        vErrors = [err336];
+                                        vErrors = [err334];
                                     }
                                     else {
-                                        vErrors.push(err336);
+                                        vErrors.push(err334);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data136.max_accuracy_drop_pp !== undefined) {
-                                let data139 = data136.max_accuracy_drop_pp;
+                            if (data137.min_changed_examples !== undefined) {
+                                let data138 = data137.min_changed_examples;
+                                if (!(((typeof data138 == "number") && (!(data138 % 1) && !isNaN(data138))) && (isFinite(data138)))) {
+                                    const err335 = { instancePath: instancePath + "/gate/families/append/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/append/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.append.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.min_changed_examples, data: data138 };
+                                    if (vErrors === null) {
+                                        vErrors = [err335];
+                                    }
+                                    else {
+                                        vErrors.push(err335);
+                                    }
+                                    errors++;
+                                }
+                                if ((typeof data138 == "number") && (isFinite(data138))) {
+                                    if (data138 < 0 || isNaN(data138)) {
+                                        const err336 = { instancePath: instancePath + "/gate/families/append/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/append/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.min_changed_examples, data: data138 };
+                                        if (vErrors === null) {
+                                            vErrors = [err336];
+                                        }
+                                        else {
+                                            vErrors.push(err336);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                            }
+                            if (data137.max_flip_rate !== undefined) {
+                                let data139 = data137.max_flip_rate;
                                 if ((typeof data139 == "number") && (isFinite(data139))) {
-                                    if (data139 > 100 || isNaN(data139)) {
-                                        const err337 = { instancePath: instancePath + "/gate/families/append/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_accuracy_drop_pp, data: data139 };
+                                    if (data139 > 1 || isNaN(data139)) {
+                                        const err337 = { instancePath: instancePath + "/gate/families/append/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_flip_rate, data: data139 };
                                         if (vErrors === null) {
                                             vErrors = [err337];
                                         }
@@ -8136,8 +8136,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data139 < -100 || isNaN(data139)) {
-                                        const err338 = { instancePath: instancePath + "/gate/families/append/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_accuracy_drop_pp, data: data139 };
+                                    if (data139 < 0 || isNaN(data139)) {
+                                        const err338 = { instancePath: instancePath + "/gate/families/append/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_flip_rate, data: data139 };
                                         if (vErrors === null) {
                                             vErrors = [err338];
                                         }
@@ -8148,7 +8148,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err339 = { instancePath: instancePath + "/gate/families/append/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.append.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_accuracy_drop_pp, data: data139 };
+                                    const err339 = { instancePath: instancePath + "/gate/families/append/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.append.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_flip_rate, data: data139 };
                                     if (vErrors === null) {
                                         vErrors = [err339];
                                     }
@@ -8158,11 +8158,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data136.min_eligible_coverage !== undefined) {
-                                let data140 = data136.min_eligible_coverage;
+                            if (data137.max_accuracy_drop_pp !== undefined) {
+                                let data140 = data137.max_accuracy_drop_pp;
                                 if ((typeof data140 == "number") && (isFinite(data140))) {
-                                    if (data140 > 1 || isNaN(data140)) {
-                                        const err340 = { instancePath: instancePath + "/gate/families/append/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/append/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.min_eligible_coverage, data: data140 };
+                                    if (data140 > 100 || isNaN(data140)) {
+                                        const err340 = { instancePath: instancePath + "/gate/families/append/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_accuracy_drop_pp, data: data140 };
                                         if (vErrors === null) {
                                             vErrors = [err340];
                                         }
@@ -8171,8 +8171,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data140 < 0 || isNaN(data140)) {
-                                        const err341 = { instancePath: instancePath + "/gate/families/append/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/append/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.min_eligible_coverage, data: data140 };
+                                    if (data140 < -100 || isNaN(data140)) {
+                                        const err341 = { instancePath: instancePath + "/gate/families/append/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_accuracy_drop_pp, data: data140 };
                                         if (vErrors === null) {
                                             vErrors = [err341];
                                         }
@@ -8183,7 +8183,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err342 = { instancePath: instancePath + "/gate/families/append/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/append/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.append.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.min_eligible_coverage, data: data140 };
+                                    const err342 = { instancePath: instancePath + "/gate/families/append/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.append.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_accuracy_drop_pp, data: data140 };
                                     if (vErrors === null) {
                                         vErrors = [err342];
                                     }
@@ -8193,11 +8193,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data136.max_attack_success !== undefined) {
-                                let data141 = data136.max_attack_success;
+                            if (data137.min_eligible_coverage !== undefined) {
+                                let data141 = data137.min_eligible_coverage;
                                 if ((typeof data141 == "number") && (isFinite(data141))) {
                                     if (data141 > 1 || isNaN(data141)) {
-                                        const err343 = { instancePath: instancePath + "/gate/families/append/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_attack_success, data: data141 };
+                                        const err343 = { instancePath: instancePath + "/gate/families/append/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/append/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.min_eligible_coverage, data: data141 };
                                         if (vErrors === null) {
                                             vErrors = [err343];
                                         }
@@ -8207,7 +8207,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         errors++;
                                     }
                                     if (data141 < 0 || isNaN(data141)) {
-                                        const err344 = { instancePath: instancePath + "/gate/families/append/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_attack_success, data: data141 };
+                                        const err344 = { instancePath: instancePath + "/gate/families/append/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/append/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.min_eligible_coverage, data: data141 };
                                         if (vErrors === null) {
                                             vErrors = [err344];
                                         }
@@ -8218,7 +8218,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err345 = { instancePath: instancePath + "/gate/families/append/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.append.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_attack_success, data: data141 };
+                                    const err345 = { instancePath: instancePath + "/gate/families/append/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/append/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.append.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.min_eligible_coverage, data: data141 };
                                     if (vErrors === null) {
                                         vErrors = [err345];
                                     }
@@ -8228,11 +8228,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data136.max_regression_pp !== undefined) {
-                                let data142 = data136.max_regression_pp;
+                            if (data137.max_attack_success !== undefined) {
+                                let data142 = data137.max_attack_success;
                                 if ((typeof data142 == "number") && (isFinite(data142))) {
-                                    if (data142 > 100 || isNaN(data142)) {
-                                        const err346 = { instancePath: instancePath + "/gate/families/append/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_regression_pp, data: data142 };
+                                    if (data142 > 1 || isNaN(data142)) {
+                                        const err346 = { instancePath: instancePath + "/gate/families/append/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_attack_success, data: data142 };
                                         if (vErrors === null) {
                                             vErrors = [err346];
                                         }
@@ -8242,7 +8242,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         errors++;
                                     }
                                     if (data142 < 0 || isNaN(data142)) {
-                                        const err347 = { instancePath: instancePath + "/gate/families/append/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_regression_pp, data: data142 };
+                                        const err347 = { instancePath: instancePath + "/gate/families/append/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_attack_success, data: data142 };
                                         if (vErrors === null) {
                                             vErrors = [err347];
                                         }
@@ -8253,7 +8253,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err348 = { instancePath: instancePath + "/gate/families/append/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.append.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_regression_pp, data: data142 };
+                                    const err348 = { instancePath: instancePath + "/gate/families/append/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.append.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_attack_success, data: data142 };
                                     if (vErrors === null) {
                                         vErrors = [err348];
                                     }
@@ -8263,37 +8263,32 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                        }
-                        else {
-                            const err349 = { instancePath: instancePath + "/gate/families/append", schemaPath: "#/properties/gate/properties/families/properties/append/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.append.type, parentSchema: schema11.properties.gate.properties.families.properties.append, data: data136 };
-                            if (vErrors === null) {
-                                vErrors = [err349];
-                            }
-                            else {
-                                vErrors.push(err349);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data107.search !== undefined) {
-                        let data143 = data107.search;
-                        if (data143 && typeof data143 == "object" && !Array.isArray(data143)) {
-                            for (const key38 in data143) {
-                                if (!((((((key38 === "min_changed_examples") || (key38 === "max_flip_rate")) || (key38 === "max_accuracy_drop_pp")) || (key38 === "min_eligible_coverage")) || (key38 === "max_attack_success")) || (key38 === "max_regression_pp"))) {
-                                    const err350 = { instancePath: instancePath + "/gate/families/search", schemaPath: "#/properties/gate/properties/families/properties/search/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key38 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.search, data: data143 };
-                                    if (vErrors === null) {
-                                        vErrors = [err350];
+                            if (data137.max_regression_pp !== undefined) {
+                                let data143 = data137.max_regression_pp;
+                                if ((typeof data143 == "number") && (isFinite(data143))) {
+                                    if (data143 > 100 || isNaN(data143)) {
+                                        const err349 = { instancePath: instancePath + "/gate/families/append/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_regression_pp, data: data143 };
+                                        if (vErrors === null) {
+                                            vErrors = [err349];
+                                        }
+                                        else {
+                                            vErrors.push(err349);
+                                        }
+                                        errors++;
                                     }
-                                    else {
-                                        vErrors.push(err350);
+                                    if (data143 < 0 || isNaN(data143)) {
+                                        const err350 = { instancePath: instancePath + "/gate/families/append/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_regression_pp, data: data143 };
+                                        if (vErrors === null) {
+                                            vErrors = [err350];
+                                        }
+                                        else {
+                                            vErrors.push(err350);
+                                        }
+                                        errors++;
                                     }
-                                    errors++;
                                 }
-                            }
-                            if (data143.min_changed_examples !== undefined) {
-                                let data144 = data143.min_changed_examples;
-                                if (!(((typeof data144 == "number") && (!(data144 % 1) && !isNaN(data144))) && (isFinite(data144)))) {
-                                    const err351 = { instancePath: instancePath + "/gate/families/search/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/search/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.search.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.min_changed_examples, data: data144 };
+                                else {
+                                    const err351 = { instancePath: instancePath + "/gate/families/append/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.append.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_regression_pp, data: data143 };
                                     if (vErrors === null) {
                                         vErrors = [err351];
                                     }
@@ -8302,59 +8297,64 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                     errors++;
                                 }
-                                if ((typeof data144 == "number") && (isFinite(data144))) {
-                                    if (data144 < 0 || isNaN(data144)) {
-                                        const err352 = { instancePath: instancePath + "/gate/families/search/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/search/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.min_changed_examples, data: data144 };
-                                        if (vErrors === null) {
-                                            vErrors = [err352];
-                                        }
-                                        else {
-                                            vErrors.push(err352);
-                                        }
-                                        errors++;
-                                    }
-                                }
                             }
-                            if (data143.max_flip_rate !== undefined) {
-                                let data145 = data143.max_flip_rate;
-                                if ((typeof data145 == "number") && (isFinite(data145))) {
-                                    if (data145 > 1 || isNaN(data145)) {
-                                        const err353 = { instancePath: instancePath + "/gate/families/search/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_flip_rate, data: data145 };
-                                        if (vErrors === null) {
-                                            vErrors = [err353];
-                                        }
-                                        else {
-                                            vErrors.push(err353);
-                                        }
-                                        errors++;
-                                    }
-                                    if (data145 < 0 || isNaN(data145)) {
-                                        const err354 = { instancePath: instancePath + "/gate/families/search/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_flip_rate, data: data145 };
-                                        if (vErrors === null) {
-                                            vErrors = [err354];
-                                        }
-                                        else {
-                                            vErrors.push(err354);
-                                        }
-                                        errors++;
-                                    }
-                                }
-                                else {
-                                    const err355 = { instancePath: instancePath + "/gate/families/search/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.search.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_flip_rate, data: data145 };
+                        }
+                        else {
+                            const err352 = { instancePath: instancePath + "/gate/families/append", schemaPath: "#/properties/gate/properties/families/properties/append/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.append.type, parentSchema: schema11.properties.gate.properties.families.properties.append, data: data137 };
+                            if (vErrors === null) {
+                                vErrors = [err352];
+                            }
+                            else {
+                                vErrors.push(err352);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data108.search !== undefined) {
+                        let data144 = data108.search;
+                        if (data144 && typeof data144 == "object" && !Array.isArray(data144)) {
+                            for (const key38 in data144) {
+                                if (!((((((key38 === "min_changed_examples") || (key38 === "max_flip_rate")) || (key38 === "max_accuracy_drop_pp")) || (key38 === "min_eligible_coverage")) || (key38 === "max_attack_success")) || (key38 === "max_regression_pp"))) {
+                                    const err353 = { instancePath: instancePath + "/gate/families/search", schemaPath: "#/properties/gate/properties/families/properties/search/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key38 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.search, data: data144 };
                                     if (vErrors === null) {
-                                        vErrors = [err355];
+                                        vErrors = [err353];
                                     }
                                     else {
-                                        vErrors.push(err355);
+                                        vErrors.push(err353);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data143.max_accuracy_drop_pp !== undefined) {
-                                let data146 = data143.max_accuracy_drop_pp;
+                            if (data144.min_changed_examples !== undefined) {
+                                let data145 = data144.min_changed_examples;
+                                if (!(((typeof data145 == "number") && (!(data145 % 1) && !isNaN(data145))) && (isFinite(data145)))) {
+                                    const err354 = { instancePath: instancePath + "/gate/families/search/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/search/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.search.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.min_changed_examples, data: data145 };
+                                    if (vErrors === null) {
+                                        vErrors = [err354];
+                                    }
+                                    else {
+                                        vErrors.push(err354);
+                                    }
+                                    errors++;
+                                }
+                                if ((typeof data145 == "number") && (isFinite(data145))) {
+                                    if (data145 < 0 || isNaN(data145)) {
+                                        const err355 = { instancePath: instancePath + "/gate/families/search/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/search/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.min_changed_examples, data: data145 };
+                                        if (vErrors === null) {
+                                            vErrors = [err355];
+                                        }
+                                        else {
+                                            vErrors.push(err355);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                            }
+                            if (data144.max_flip_rate !== undefined) {
+                                let data146 = data144.max_flip_rate;
                                 if ((typeof data146 == "number") && (isFinite(data146))) {
-                                    if (data146 > 100 || isNaN(data146)) {
-                                        const err356 = { instancePath: instancePath + "/gate/families/search/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_accuracy_drop_pp, data: data146 };
+                                    if (data146 > 1 || isNaN(data146)) {
+                                        const err356 = { instancePath: instancePath + "/gate/families/search/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_flip_rate, data: data146 };
                                         if (vErrors === null) {
                                             vErrors = [err356];
                                         }
@@ -8363,8 +8363,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data146 < -100 || isNaN(data146)) {
-                                        const err357 = { instancePath: instancePath + "/gate/families/search/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_accuracy_drop_pp, data: data146 };
+                                    if (data146 < 0 || isNaN(data146)) {
+                                        const err357 = { instancePath: instancePath + "/gate/families/search/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_flip_rate, data: data146 };
                                         if (vErrors === null) {
                                             vErrors = [err357];
                                         }
@@ -8375,7 +8375,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err358 = { instancePath: instancePath + "/gate/families/search/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.search.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_accuracy_drop_pp, data: data146 };
+                                    const err358 = { instancePath: instancePath + "/gate/families/search/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.search.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_flip_rate, data: data146 };
                                     if (vErrors === null) {
                                         vErrors = [err358];
                                     }
@@ -8385,11 +8385,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data143.min_eligible_coverage !== undefined) {
-                                let data147 = data143.min_eligible_coverage;
+                            if (data144.max_accuracy_drop_pp !== undefined) {
+                                let data147 = data144.max_accuracy_drop_pp;
                                 if ((typeof data147 == "number") && (isFinite(data147))) {
-                                    if (data147 > 1 || isNaN(data147)) {
-                                        const err359 = { instancePath: instancePath + "/gate/families/search/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/search/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.min_eligible_coverage, data: data147 };
+                                    if (data147 > 100 || isNaN(data147)) {
+                                        const err359 = { instancePath: instancePath + "/gate/families/search/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_accuracy_drop_pp, data: data147 };
                                         if (vErrors === null) {
                                             vErrors = [err359];
                                         }
@@ -8398,8 +8398,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data147 < 0 || isNaN(data147)) {
-                                        const err360 = { instancePath: instancePath + "/gate/families/search/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/search/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.min_eligible_coverage, data: data147 };
+                                    if (data147 < -100 || isNaN(data147)) {
+                                        const err360 = { instancePath: instancePath + "/gate/families/search/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_accuracy_drop_pp, data: data147 };
                                         if (vErrors === null) {
                                             vErrors = [err360];
                                         }
@@ -8410,7 +8410,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err361 = { instancePath: instancePath + "/gate/families/search/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/search/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.search.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.min_eligible_coverage, data: data147 };
+                                    const err361 = { instancePath: instancePath + "/gate/families/search/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.search.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_accuracy_drop_pp, data: data147 };
                                     if (vErrors === null) {
                                         vErrors = [err361];
                                     }
@@ -8420,11 +8420,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data143.max_attack_success !== undefined) {
-                                let data148 = data143.max_attack_success;
+                            if (data144.min_eligible_coverage !== undefined) {
+                                let data148 = data144.min_eligible_coverage;
                                 if ((typeof data148 == "number") && (isFinite(data148))) {
                                     if (data148 > 1 || isNaN(data148)) {
-                                        const err362 = { instancePath: instancePath + "/gate/families/search/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_attack_success, data: data148 };
+                                        const err362 = { instancePath: instancePath + "/gate/families/search/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/search/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.min_eligible_coverage, data: data148 };
                                         if (vErrors === null) {
                                             vErrors = [err362];
                                         }
@@ -8434,7 +8434,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         errors++;
                                     }
                                     if (data148 < 0 || isNaN(data148)) {
-                                        const err363 = { instancePath: instancePath + "/gate/families/search/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_attack_success, data: data148 };
+                                        const err363 = { instancePath: instancePath + "/gate/families/search/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/search/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.min_eligible_coverage, data: data148 };
                                         if (vErrors === null) {
                                             vErrors = [err363];
                                         }
@@ -8445,7 +8445,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err364 = { instancePath: instancePath + "/gate/families/search/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.search.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_attack_success, data: data148 };
+                                    const err364 = { instancePath: instancePath + "/gate/families/search/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/search/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.search.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.min_eligible_coverage, data: data148 };
                                     if (vErrors === null) {
                                         vErrors = [err364];
                                     }
@@ -8455,11 +8455,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data143.max_regression_pp !== undefined) {
-                                let data149 = data143.max_regression_pp;
+                            if (data144.max_attack_success !== undefined) {
+                                let data149 = data144.max_attack_success;
                                 if ((typeof data149 == "number") && (isFinite(data149))) {
-                                    if (data149 > 100 || isNaN(data149)) {
-                                        const err365 = { instancePath: instancePath + "/gate/families/search/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_regression_pp, data: data149 };
+                                    if (data149 > 1 || isNaN(data149)) {
+                                        const err365 = { instancePath: instancePath + "/gate/families/search/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_attack_success, data: data149 };
                                         if (vErrors === null) {
                                             vErrors = [err365];
                                         }
@@ -8469,7 +8469,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         errors++;
                                     }
                                     if (data149 < 0 || isNaN(data149)) {
-                                        const err366 = { instancePath: instancePath + "/gate/families/search/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_regression_pp, data: data149 };
+                                        const err366 = { instancePath: instancePath + "/gate/families/search/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_attack_success, data: data149 };
                                         if (vErrors === null) {
                                             vErrors = [err366];
                                         }
@@ -8480,7 +8480,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err367 = { instancePath: instancePath + "/gate/families/search/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.search.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_regression_pp, data: data149 };
+                                    const err367 = { instancePath: instancePath + "/gate/families/search/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.search.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_attack_success, data: data149 };
                                     if (vErrors === null) {
                                         vErrors = [err367];
                                     }
@@ -8490,37 +8490,32 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                        }
-                        else {
-                            const err368 = { instancePath: instancePath + "/gate/families/search", schemaPath: "#/properties/gate/properties/families/properties/search/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.search.type, parentSchema: schema11.properties.gate.properties.families.properties.search, data: data143 };
-                            if (vErrors === null) {
-                                vErrors = [err368];
-                            }
-                            else {
-                                vErrors.push(err368);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data107.exact !== undefined) {
-                        let data150 = data107.exact;
-                        if (data150 && typeof data150 == "object" && !Array.isArray(data150)) {
-                            for (const key39 in data150) {
-                                if (!((((((key39 === "min_changed_examples") || (key39 === "max_flip_rate")) || (key39 === "max_accuracy_drop_pp")) || (key39 === "min_eligible_coverage")) || (key39 === "max_attack_success")) || (key39 === "max_regression_pp"))) {
-                                    const err369 = { instancePath: instancePath + "/gate/families/exact", schemaPath: "#/properties/gate/properties/families/properties/exact/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key39 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.exact, data: data150 };
-                                    if (vErrors === null) {
-                                        vErrors = [err369];
+                            if (data144.max_regression_pp !== undefined) {
+                                let data150 = data144.max_regression_pp;
+                                if ((typeof data150 == "number") && (isFinite(data150))) {
+                                    if (data150 > 100 || isNaN(data150)) {
+                                        const err368 = { instancePath: instancePath + "/gate/families/search/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_regression_pp, data: data150 };
+                                        if (vErrors === null) {
+                                            vErrors = [err368];
+                                        }
+                                        else {
+                                            vErrors.push(err368);
+                                        }
+                                        errors++;
                                     }
-                                    else {
-                                        vErrors.push(err369);
+                                    if (data150 < 0 || isNaN(data150)) {
+                                        const err369 = { instancePath: instancePath + "/gate/families/search/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_regression_pp, data: data150 };
+                                        if (vErrors === null) {
+                                            vErrors = [err369];
+                                        }
+                                        else {
+                                            vErrors.push(err369);
+                                        }
+                                        errors++;
                                     }
-                                    errors++;
                                 }
-                            }
-                            if (data150.min_changed_examples !== undefined) {
-                                let data151 = data150.min_changed_examples;
-                                if (!(((typeof data151 == "number") && (!(data151 % 1) && !isNaN(data151))) && (isFinite(data151)))) {
-                                    const err370 = { instancePath: instancePath + "/gate/families/exact/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.exact.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.min_changed_examples, data: data151 };
+                                else {
+                                    const err370 = { instancePath: instancePath + "/gate/families/search/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.search.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_regression_pp, data: data150 };
                                     if (vErrors === null) {
                                         vErrors = [err370];
                                     }
@@ -8529,59 +8524,64 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                     errors++;
                                 }
-                                if ((typeof data151 == "number") && (isFinite(data151))) {
-                                    if (data151 < 0 || isNaN(data151)) {
-                                        const err371 = { instancePath: instancePath + "/gate/families/exact/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.min_changed_examples, data: data151 };
-                                        if (vErrors === null) {
-                                            vErrors = [err371];
-                                        }
-                                        else {
-                                            vErrors.push(err371);
-                                        }
-                                        errors++;
-                                    }
-                                }
                             }
-                            if (data150.max_flip_rate !== undefined) {
-                                let data152 = data150.max_flip_rate;
-                                if ((typeof data152 == "number") && (isFinite(data152))) {
-                                    if (data152 > 1 || isNaN(data152)) {
-                                        const err372 = { instancePath: instancePath + "/gate/families/exact/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_flip_rate, data: data152 };
-                                        if (vErrors === null) {
-                                            vErrors = [err372];
-                                        }
-                                        else {
-                                            vErrors.push(err372);
-                                        }
-                                        errors++;
-                                    }
-                                    if (data152 < 0 || isNaN(data152)) {
-                                        const err373 = { instancePath: instancePath + "/gate/families/exact/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_flip_rate, data: data152 };
-                                        if (vErrors === null) {
-                                            vErrors = [err373];
-                                        }
-                                        else {
-                                            vErrors.push(err373);
-                                        }
-                                        errors++;
-                                    }
-                                }
-                                else {
-                                    const err374 = { instancePath: instancePath + "/gate/families/exact/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.exact.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_flip_rate, data: data152 };
+                        }
+                        else {
+                            const err371 = { instancePath: instancePath + "/gate/families/search", schemaPath: "#/properties/gate/properties/families/properties/search/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.search.type, parentSchema: schema11.properties.gate.properties.families.properties.search, data: data144 };
+                            if (vErrors === null) {
+                                vErrors = [err371];
+                            }
+                            else {
+                                vErrors.push(err371);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data108.exact !== undefined) {
+                        let data151 = data108.exact;
+                        if (data151 && typeof data151 == "object" && !Array.isArray(data151)) {
+                            for (const key39 in data151) {
+                                if (!((((((key39 === "min_changed_examples") || (key39 === "max_flip_rate")) || (key39 === "max_accuracy_drop_pp")) || (key39 === "min_eligible_coverage")) || (key39 === "max_attack_success")) || (key39 === "max_regression_pp"))) {
+                                    const err372 = { instancePath: instancePath + "/gate/families/exact", schemaPath: "#/properties/gate/properties/families/properties/exact/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key39 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.exact, data: data151 };
                                     if (vErrors === null) {
-                                        vErrors = [err374];
+                                        vErrors = [err372];
                                     }
                                     else {
-                                        vErrors.push(err374);
+                                        vErrors.push(err372);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data150.max_accuracy_drop_pp !== undefined) {
-                                let data153 = data150.max_accuracy_drop_pp;
+                            if (data151.min_changed_examples !== undefined) {
+                                let data152 = data151.min_changed_examples;
+                                if (!(((typeof data152 == "number") && (!(data152 % 1) && !isNaN(data152))) && (isFinite(data152)))) {
+                                    const err373 = { instancePath: instancePath + "/gate/families/exact/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.exact.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.min_changed_examples, data: data152 };
+                                    if (vErrors === null) {
+                                        vErrors = [err373];
+                                    }
+                                    else {
+                                        vErrors.push(err373);
+                                    }
+                                    errors++;
+                                }
+                                if ((typeof data152 == "number") && (isFinite(data152))) {
+                                    if (data152 < 0 || isNaN(data152)) {
+                                        const err374 = { instancePath: instancePath + "/gate/families/exact/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.min_changed_examples, data: data152 };
+                                        if (vErrors === null) {
+                                            vErrors = [err374];
+                                        }
+                                        else {
+                                            vErrors.push(err374);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                            }
+                            if (data151.max_flip_rate !== undefined) {
+                                let data153 = data151.max_flip_rate;
                                 if ((typeof data153 == "number") && (isFinite(data153))) {
-                                    if (data153 > 100 || isNaN(data153)) {
-                                        const err375 = { instancePath: instancePath + "/gate/families/exact/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_accuracy_drop_pp, data: data153 };
+                                    if (data153 > 1 || isNaN(data153)) {
+                                        const err375 = { instancePath: instancePath + "/gate/families/exact/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_flip_rate, data: data153 };
                                         if (vErrors === null) {
                                             vErrors = [err375];
                                         }
@@ -8590,8 +8590,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data153 < -100 || isNaN(data153)) {
-                                        const err376 = { instancePath: instancePath + "/gate/families/exact/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_accuracy_drop_pp, data: data153 };
+                                    if (data153 < 0 || isNaN(data153)) {
+                                        const err376 = { instancePath: instancePath + "/gate/families/exact/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_flip_rate, data: data153 };
                                         if (vErrors === null) {
                                             vErrors = [err376];
                                         }
@@ -8602,7 +8602,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err377 = { instancePath: instancePath + "/gate/families/exact/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.exact.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_accuracy_drop_pp, data: data153 };
+                                    const err377 = { instancePath: instancePath + "/gate/families/exact/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.exact.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_flip_rate, data: data153 };
                                     if (vErrors === null) {
                                         vErrors = [err377];
                                     }
@@ -8612,11 +8612,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data150.min_eligible_coverage !== undefined) {
-                                let data154 = data150.min_eligible_coverage;
+                            if (data151.max_accuracy_drop_pp !== undefined) {
+                                let data154 = data151.max_accuracy_drop_pp;
                                 if ((typeof data154 == "number") && (isFinite(data154))) {
-                                    if (data154 > 1 || isNaN(data154)) {
-                                        const err378 = { instancePath: instancePath + "/gate/families/exact/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.min_eligible_coverage, data: data154 };
+                                    if (data154 > 100 || isNaN(data154)) {
+                                        const err378 = { instancePath: instancePath + "/gate/families/exact/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_accuracy_drop_pp, data: data154 };
                                         if (vErrors === null) {
                                             vErrors = [err378];
                                         }
@@ -8625,8 +8625,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data154 < 0 || isNaN(data154)) {
-                                        const err379 = { instancePath: instancePath + "/gate/families/exact/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.min_eligible_coverage, data: data154 };
+                                    if (data154 < -100 || isNaN(data154)) {
+                                        const err379 = { instancePath: instancePath + "/gate/families/exact/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_accuracy_drop_pp, data: data154 };
                                         if (vErrors === null) {
                                             vErrors = [err379];
                                         }
@@ -8637,7 +8637,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err380 = { instancePath: instancePath + "/gate/families/exact/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.exact.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.min_eligible_coverage, data: data154 };
+                                    const err380 = { instancePath: instancePath + "/gate/families/exact/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.exact.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_accuracy_drop_pp, data: data154 };
                                     if (vErrors === null) {
                                         vErrors = [err380];
                                     }
@@ -8647,11 +8647,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data150.max_attack_success !== undefined) {
-                                let data155 = data150.max_attack_success;
+                            if (data151.min_eligible_coverage !== undefined) {
+                                let data155 = data151.min_eligible_coverage;
                                 if ((typeof data155 == "number") && (isFinite(data155))) {
                                     if (data155 > 1 || isNaN(data155)) {
-                                        const err381 = { instancePath: instancePath + "/gate/families/exact/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_attack_success, data: data155 };
+                                        const err381 = { instancePath: instancePath + "/gate/families/exact/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.min_eligible_coverage, data: data155 };
                                         if (vErrors === null) {
                                             vErrors = [err381];
                                         }
@@ -8661,7 +8661,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         errors++;
                                     }
                                     if (data155 < 0 || isNaN(data155)) {
-                                        const err382 = { instancePath: instancePath + "/gate/families/exact/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_attack_success, data: data155 };
+                                        const err382 = { instancePath: instancePath + "/gate/families/exact/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.min_eligible_coverage, data: data155 };
                                         if (vErrors === null) {
                                             vErrors = [err382];
                                         }
@@ -8672,7 +8672,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err383 = { instancePath: instancePath + "/gate/families/exact/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.exact.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_attack_success, data: data155 };
+                                    const err383 = { instancePath: instancePath + "/gate/families/exact/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.exact.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.min_eligible_coverage, data: data155 };
                                     if (vErrors === null) {
                                         vErrors = [err383];
                                     }
@@ -8682,11 +8682,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data150.max_regression_pp !== undefined) {
-                                let data156 = data150.max_regression_pp;
+                            if (data151.max_attack_success !== undefined) {
+                                let data156 = data151.max_attack_success;
                                 if ((typeof data156 == "number") && (isFinite(data156))) {
-                                    if (data156 > 100 || isNaN(data156)) {
-                                        const err384 = { instancePath: instancePath + "/gate/families/exact/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_regression_pp, data: data156 };
+                                    if (data156 > 1 || isNaN(data156)) {
+                                        const err384 = { instancePath: instancePath + "/gate/families/exact/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_attack_success, data: data156 };
                                         if (vErrors === null) {
                                             vErrors = [err384];
                                         }
@@ -8696,7 +8696,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         errors++;
                                     }
                                     if (data156 < 0 || isNaN(data156)) {
-                                        const err385 = { instancePath: instancePath + "/gate/families/exact/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_regression_pp, data: data156 };
+                                        const err385 = { instancePath: instancePath + "/gate/families/exact/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_attack_success, data: data156 };
                                         if (vErrors === null) {
                                             vErrors = [err385];
                                         }
@@ -8707,7 +8707,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err386 = { instancePath: instancePath + "/gate/families/exact/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.exact.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_regression_pp, data: data156 };
+                                    const err386 = { instancePath: instancePath + "/gate/families/exact/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.exact.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_attack_success, data: data156 };
                                     if (vErrors === null) {
                                         vErrors = [err386];
                                     }
@@ -8717,37 +8717,32 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                        }
-                        else {
-                            const err387 = { instancePath: instancePath + "/gate/families/exact", schemaPath: "#/properties/gate/properties/families/properties/exact/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.exact.type, parentSchema: schema11.properties.gate.properties.families.properties.exact, data: data150 };
-                            if (vErrors === null) {
-                                vErrors = [err387];
-                            }
-                            else {
-                                vErrors.push(err387);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data107.fgm !== undefined) {
-                        let data157 = data107.fgm;
-                        if (data157 && typeof data157 == "object" && !Array.isArray(data157)) {
-                            for (const key40 in data157) {
-                                if (!((((((key40 === "min_changed_examples") || (key40 === "max_flip_rate")) || (key40 === "max_accuracy_drop_pp")) || (key40 === "min_eligible_coverage")) || (key40 === "max_attack_success")) || (key40 === "max_regression_pp"))) {
-                                    const err388 = { instancePath: instancePath + "/gate/families/fgm", schemaPath: "#/properties/gate/properties/families/properties/fgm/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key40 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.fgm, data: data157 };
-                                    if (vErrors === null) {
-                                        vErrors = [err388];
+                            if (data151.max_regression_pp !== undefined) {
+                                let data157 = data151.max_regression_pp;
+                                if ((typeof data157 == "number") && (isFinite(data157))) {
+                                    if (data157 > 100 || isNaN(data157)) {
+                                        const err387 = { instancePath: instancePath + "/gate/families/exact/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_regression_pp, data: data157 };
+                                        if (vErrors === null) {
+                                            vErrors = [err387];
+                                        }
+                                        else {
+                                            vErrors.push(err387);
+                                        }
+                                        errors++;
                                     }
-                                    else {
-                                        vErrors.push(err388);
+                                    if (data157 < 0 || isNaN(data157)) {
+                                        const err388 = { instancePath: instancePath + "/gate/families/exact/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_regression_pp, data: data157 };
+                                        if (vErrors === null) {
+                                            vErrors = [err388];
+                                        }
+                                        else {
+                                            vErrors.push(err388);
+                                        }
+                                        errors++;
                                     }
-                                    errors++;
                                 }
-                            }
-                            if (data157.min_changed_examples !== undefined) {
-                                let data158 = data157.min_changed_examples;
-                                if (!(((typeof data158 == "number") && (!(data158 % 1) && !isNaN(data158))) && (isFinite(data158)))) {
-                                    const err389 = { instancePath: instancePath + "/gate/families/fgm/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.fgm.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.min_changed_examples, data: data158 };
+                                else {
+                                    const err389 = { instancePath: instancePath + "/gate/families/exact/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.exact.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_regression_pp, data: data157 };
                                     if (vErrors === null) {
                                         vErrors = [err389];
                                     }
@@ -8756,59 +8751,64 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                     errors++;
                                 }
-                                if ((typeof data158 == "number") && (isFinite(data158))) {
-                                    if (data158 < 0 || isNaN(data158)) {
-                                        const err390 = { instancePath: instancePath + "/gate/families/fgm/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.min_changed_examples, data: data158 };
-                                        if (vErrors === null) {
-                                            vErrors = [err390];
-                                        }
-                                        else {
-                                            vErrors.push(err390);
-                                        }
-                                        errors++;
-                                    }
-                                }
                             }
-                            if (data157.max_flip_rate !== undefined) {
-                                let data159 = data157.max_flip_rate;
-                                if ((typeof data159 == "number") && (isFinite(data159))) {
-                                    if (data159 > 1 || isNaN(data159)) {
-                                        const err391 = { instancePath: instancePath + "/gate/families/fgm/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_flip_rate, data: data159 };
-                                        if (vErrors === null) {
-                                            vErrors = [err391];
-                                        }
-                                        else {
-                                            vErrors.push(err391);
-                                        }
-                                        errors++;
-                                    }
-                                    if (data159 < 0 || isNaN(data159)) {
-                                        const err392 = { instancePath: instancePath + "/gate/families/fgm/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_flip_rate, data: data159 };
-                                        if (vErrors === null) {
-                                            vErrors = [err392];
-                                        }
-                                        else {
-                                            vErrors.push(err392);
-                                        }
-                                        errors++;
-                                    }
-                                }
-                                else {
-                                    const err393 = { instancePath: instancePath + "/gate/families/fgm/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.fgm.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_flip_rate, data: data159 };
+                        }
+                        else {
+                            const err390 = { instancePath: instancePath + "/gate/families/exact", schemaPath: "#/properties/gate/properties/families/properties/exact/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.exact.type, parentSchema: schema11.properties.gate.properties.families.properties.exact, data: data151 };
+                            if (vErrors === null) {
+                                vErrors = [err390];
+                            }
+                            else {
+                                vErrors.push(err390);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data108.fgm !== undefined) {
+                        let data158 = data108.fgm;
+                        if (data158 && typeof data158 == "object" && !Array.isArray(data158)) {
+                            for (const key40 in data158) {
+                                if (!((((((key40 === "min_changed_examples") || (key40 === "max_flip_rate")) || (key40 === "max_accuracy_drop_pp")) || (key40 === "min_eligible_coverage")) || (key40 === "max_attack_success")) || (key40 === "max_regression_pp"))) {
+                                    const err391 = { instancePath: instancePath + "/gate/families/fgm", schemaPath: "#/properties/gate/properties/families/properties/fgm/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key40 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.fgm, data: data158 };
                                     if (vErrors === null) {
-                                        vErrors = [err393];
+                                        vErrors = [err391];
                                     }
                                     else {
-                                        vErrors.push(err393);
+                                        vErrors.push(err391);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data157.max_accuracy_drop_pp !== undefined) {
-                                let data160 = data157.max_accuracy_drop_pp;
+                            if (data158.min_changed_examples !== undefined) {
+                                let data159 = data158.min_changed_examples;
+                                if (!(((typeof data159 == "number") && (!(data159 % 1) && !isNaN(data159))) && (isFinite(data159)))) {
+                                    const err392 = { instancePath: instancePath + "/gate/families/fgm/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.fgm.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.min_changed_examples, data: data159 };
+                                    if (vErrors === null) {
+                                        vErrors = [err392];
+                                    }
+                                    else {
+                                        vErrors.push(err392);
+                                    }
+                                    errors++;
+                                }
+                                if ((typeof data159 == "number") && (isFinite(data159))) {
+                                    if (data159 < 0 || isNaN(data159)) {
+                                        const err393 = { instancePath: instancePath + "/gate/families/fgm/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.min_changed_examples, data: data159 };
+                                        if (vErrors === null) {
+                                            vErrors = [err393];
+                                        }
+                                        else {
+                                            vErrors.push(err393);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                            }
+                            if (data158.max_flip_rate !== undefined) {
+                                let data160 = data158.max_flip_rate;
                                 if ((typeof data160 == "number") && (isFinite(data160))) {
-                                    if (data160 > 100 || isNaN(data160)) {
-                                        const err394 = { instancePath: instancePath + "/gate/families/fgm/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_accuracy_drop_pp, data: data160 };
+                                    if (data160 > 1 || isNaN(data160)) {
+                                        const err394 = { instancePath: instancePath + "/gate/families/fgm/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_flip_rate, data: data160 };
                                         if (vErrors === null) {
                                             vErrors = [err394];
                                         }
@@ -8817,8 +8817,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data160 < -100 || isNaN(data160)) {
-                                        const err395 = { instancePath: instancePath + "/gate/families/fgm/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_accuracy_drop_pp, data: data160 };
+                                    if (data160 < 0 || isNaN(data160)) {
+                                        const err395 = { instancePath: instancePath + "/gate/families/fgm/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_flip_rate, data: data160 };
                                         if (vErrors === null) {
                                             vErrors = [err395];
                                         }
@@ -8829,7 +8829,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err396 = { instancePath: instancePath + "/gate/families/fgm/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.fgm.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_accuracy_drop_pp, data: data160 };
+                                    const err396 = { instancePath: instancePath + "/gate/families/fgm/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.fgm.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_flip_rate, data: data160 };
                                     if (vErrors === null) {
                                         vErrors = [err396];
                                     }
@@ -8839,11 +8839,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data157.min_eligible_coverage !== undefined) {
-                                let data161 = data157.min_eligible_coverage;
+                            if (data158.max_accuracy_drop_pp !== undefined) {
+                                let data161 = data158.max_accuracy_drop_pp;
                                 if ((typeof data161 == "number") && (isFinite(data161))) {
-                                    if (data161 > 1 || isNaN(data161)) {
-                                        const err397 = { instancePath: instancePath + "/gate/families/fgm/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.min_eligible_coverage, data: data161 };
+                                    if (data161 > 100 || isNaN(data161)) {
+                                        const err397 = { instancePath: instancePath + "/gate/families/fgm/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_accuracy_drop_pp, data: data161 };
                                         if (vErrors === null) {
                                             vErrors = [err397];
                                         }
@@ -8852,8 +8852,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data161 < 0 || isNaN(data161)) {
-                                        const err398 = { instancePath: instancePath + "/gate/families/fgm/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.min_eligible_coverage, data: data161 };
+                                    if (data161 < -100 || isNaN(data161)) {
+                                        const err398 = { instancePath: instancePath + "/gate/families/fgm/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_accuracy_drop_pp, data: data161 };
                                         if (vErrors === null) {
                                             vErrors = [err398];
                                         }
@@ -8864,7 +8864,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err399 = { instancePath: instancePath + "/gate/families/fgm/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.fgm.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.min_eligible_coverage, data: data161 };
+                                    const err399 = { instancePath: instancePath + "/gate/families/fgm/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.fgm.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_accuracy_drop_pp, data: data161 };
                                     if (vErrors === null) {
                                         vErrors = [err399];
                                     }
@@ -8874,11 +8874,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data157.max_attack_success !== undefined) {
-                                let data162 = data157.max_attack_success;
+                            if (data158.min_eligible_coverage !== undefined) {
+                                let data162 = data158.min_eligible_coverage;
                                 if ((typeof data162 == "number") && (isFinite(data162))) {
                                     if (data162 > 1 || isNaN(data162)) {
-                                        const err400 = { instancePath: instancePath + "/gate/families/fgm/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_attack_success, data: data162 };
+                                        const err400 = { instancePath: instancePath + "/gate/families/fgm/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.min_eligible_coverage, data: data162 };
                                         if (vErrors === null) {
                                             vErrors = [err400];
                                         }
@@ -8888,7 +8888,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         errors++;
                                     }
                                     if (data162 < 0 || isNaN(data162)) {
-                                        const err401 = { instancePath: instancePath + "/gate/families/fgm/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_attack_success, data: data162 };
+                                        const err401 = { instancePath: instancePath + "/gate/families/fgm/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.min_eligible_coverage, data: data162 };
                                         if (vErrors === null) {
                                             vErrors = [err401];
                                         }
@@ -8899,7 +8899,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err402 = { instancePath: instancePath + "/gate/families/fgm/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.fgm.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_attack_success, data: data162 };
+                                    const err402 = { instancePath: instancePath + "/gate/families/fgm/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.fgm.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.min_eligible_coverage, data: data162 };
                                     if (vErrors === null) {
                                         vErrors = [err402];
                                     }
@@ -8909,11 +8909,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data157.max_regression_pp !== undefined) {
-                                let data163 = data157.max_regression_pp;
+                            if (data158.max_attack_success !== undefined) {
+                                let data163 = data158.max_attack_success;
                                 if ((typeof data163 == "number") && (isFinite(data163))) {
-                                    if (data163 > 100 || isNaN(data163)) {
-                                        const err403 = { instancePath: instancePath + "/gate/families/fgm/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_regression_pp, data: data163 };
+                                    if (data163 > 1 || isNaN(data163)) {
+                                        const err403 = { instancePath: instancePath + "/gate/families/fgm/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_attack_success, data: data163 };
                                         if (vErrors === null) {
                                             vErrors = [err403];
                                         }
@@ -8923,7 +8923,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         errors++;
                                     }
                                     if (data163 < 0 || isNaN(data163)) {
-                                        const err404 = { instancePath: instancePath + "/gate/families/fgm/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_regression_pp, data: data163 };
+                                        const err404 = { instancePath: instancePath + "/gate/families/fgm/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_attack_success, data: data163 };
                                         if (vErrors === null) {
                                             vErrors = [err404];
                                         }
@@ -8934,7 +8934,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err405 = { instancePath: instancePath + "/gate/families/fgm/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.fgm.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_regression_pp, data: data163 };
+                                    const err405 = { instancePath: instancePath + "/gate/families/fgm/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.fgm.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_attack_success, data: data163 };
                                     if (vErrors === null) {
                                         vErrors = [err405];
                                     }
@@ -8944,37 +8944,32 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                        }
-                        else {
-                            const err406 = { instancePath: instancePath + "/gate/families/fgm", schemaPath: "#/properties/gate/properties/families/properties/fgm/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.fgm.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm, data: data157 };
-                            if (vErrors === null) {
-                                vErrors = [err406];
-                            }
-                            else {
-                                vErrors.push(err406);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data107.pgd !== undefined) {
-                        let data164 = data107.pgd;
-                        if (data164 && typeof data164 == "object" && !Array.isArray(data164)) {
-                            for (const key41 in data164) {
-                                if (!((((((key41 === "min_changed_examples") || (key41 === "max_flip_rate")) || (key41 === "max_accuracy_drop_pp")) || (key41 === "min_eligible_coverage")) || (key41 === "max_attack_success")) || (key41 === "max_regression_pp"))) {
-                                    const err407 = { instancePath: instancePath + "/gate/families/pgd", schemaPath: "#/properties/gate/properties/families/properties/pgd/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key41 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.pgd, data: data164 };
-                                    if (vErrors === null) {
-                                        vErrors = [err407];
+                            if (data158.max_regression_pp !== undefined) {
+                                let data164 = data158.max_regression_pp;
+                                if ((typeof data164 == "number") && (isFinite(data164))) {
+                                    if (data164 > 100 || isNaN(data164)) {
+                                        const err406 = { instancePath: instancePath + "/gate/families/fgm/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_regression_pp, data: data164 };
+                                        if (vErrors === null) {
+                                            vErrors = [err406];
+                                        }
+                                        else {
+                                            vErrors.push(err406);
+                                        }
+                                        errors++;
                                     }
-                                    else {
-                                        vErrors.push(err407);
+                                    if (data164 < 0 || isNaN(data164)) {
+                                        const err407 = { instancePath: instancePath + "/gate/families/fgm/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_regression_pp, data: data164 };
+                                        if (vErrors === null) {
+                                            vErrors = [err407];
+                                        }
+                                        else {
+                                            vErrors.push(err407);
+                                        }
+                                        errors++;
                                     }
-                                    errors++;
                                 }
-                            }
-                            if (data164.min_changed_examples !== undefined) {
-                                let data165 = data164.min_changed_examples;
-                                if (!(((typeof data165 == "number") && (!(data165 % 1) && !isNaN(data165))) && (isFinite(data165)))) {
-                                    const err408 = { instancePath: instancePath + "/gate/families/pgd/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.pgd.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.min_changed_examples, data: data165 };
+                                else {
+                                    const err408 = { instancePath: instancePath + "/gate/families/fgm/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.fgm.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_regression_pp, data: data164 };
                                     if (vErrors === null) {
                                         vErrors = [err408];
                                     }
@@ -8983,59 +8978,64 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                     errors++;
                                 }
-                                if ((typeof data165 == "number") && (isFinite(data165))) {
-                                    if (data165 < 0 || isNaN(data165)) {
-                                        const err409 = { instancePath: instancePath + "/gate/families/pgd/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.min_changed_examples, data: data165 };
-                                        if (vErrors === null) {
-                                            vErrors = [err409];
-                                        }
-                                        else {
-                                            vErrors.push(err409);
-                                        }
-                                        errors++;
-                                    }
-                                }
                             }
-                            if (data164.max_flip_rate !== undefined) {
-                                let data166 = data164.max_flip_rate;
-                                if ((typeof data166 == "number") && (isFinite(data166))) {
-                                    if (data166 > 1 || isNaN(data166)) {
-                                        const err410 = { instancePath: instancePath + "/gate/families/pgd/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_flip_rate, data: data166 };
-                                        if (vErrors === null) {
-                                            vErrors = [err410];
-                                        }
-                                        else {
-                                            vErrors.push(err410);
-                                        }
-                                        errors++;
-                                    }
-                                    if (data166 < 0 || isNaN(data166)) {
-                                        const err411 = { instancePath: instancePath + "/gate/families/pgd/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_flip_rate, data: data166 };
-                                        if (vErrors === null) {
-                                            vErrors = [err411];
-                                        }
-                                        else {
-                                            vErrors.push(err411);
-                                        }
-                                        errors++;
-                                    }
-                                }
-                                else {
-                                    const err412 = { instancePath: instancePath + "/gate/families/pgd/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.pgd.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_flip_rate, data: data166 };
+                        }
+                        else {
+                            const err409 = { instancePath: instancePath + "/gate/families/fgm", schemaPath: "#/properties/gate/properties/families/properties/fgm/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.fgm.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm, data: data158 };
+                            if (vErrors === null) {
+                                vErrors = [err409];
+                            }
+                            else {
+                                vErrors.push(err409);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data108.pgd !== undefined) {
+                        let data165 = data108.pgd;
+                        if (data165 && typeof data165 == "object" && !Array.isArray(data165)) {
+                            for (const key41 in data165) {
+                                if (!((((((key41 === "min_changed_examples") || (key41 === "max_flip_rate")) || (key41 === "max_accuracy_drop_pp")) || (key41 === "min_eligible_coverage")) || (key41 === "max_attack_success")) || (key41 === "max_regression_pp"))) {
+                                    const err410 = { instancePath: instancePath + "/gate/families/pgd", schemaPath: "#/properties/gate/properties/families/properties/pgd/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key41 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.pgd, data: data165 };
                                     if (vErrors === null) {
-                                        vErrors = [err412];
+                                        vErrors = [err410];
                                     }
                                     else {
-                                        vErrors.push(err412);
+                                        vErrors.push(err410);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data164.max_accuracy_drop_pp !== undefined) {
-                                let data167 = data164.max_accuracy_drop_pp;
+                            if (data165.min_changed_examples !== undefined) {
+                                let data166 = data165.min_changed_examples;
+                                if (!(((typeof data166 == "number") && (!(data166 % 1) && !isNaN(data166))) && (isFinite(data166)))) {
+                                    const err411 = { instancePath: instancePath + "/gate/families/pgd/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.pgd.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.min_changed_examples, data: data166 };
+                                    if (vErrors === null) {
+                                        vErrors = [err411];
+                                    }
+                                    else {
+                                        vErrors.push(err411);
+                                    }
+                                    errors++;
+                                }
+                                if ((typeof data166 == "number") && (isFinite(data166))) {
+                                    if (data166 < 0 || isNaN(data166)) {
+                                        const err412 = { instancePath: instancePath + "/gate/families/pgd/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.min_changed_examples, data: data166 };
+                                        if (vErrors === null) {
+                                            vErrors = [err412];
+                                        }
+                                        else {
+                                            vErrors.push(err412);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                            }
+                            if (data165.max_flip_rate !== undefined) {
+                                let data167 = data165.max_flip_rate;
                                 if ((typeof data167 == "number") && (isFinite(data167))) {
-                                    if (data167 > 100 || isNaN(data167)) {
-                                        const err413 = { instancePath: instancePath + "/gate/families/pgd/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_accuracy_drop_pp, data: data167 };
+                                    if (data167 > 1 || isNaN(data167)) {
+                                        const err413 = { instancePath: instancePath + "/gate/families/pgd/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_flip_rate, data: data167 };
                                         if (vErrors === null) {
                                             vErrors = [err413];
                                         }
@@ -9044,8 +9044,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data167 < -100 || isNaN(data167)) {
-                                        const err414 = { instancePath: instancePath + "/gate/families/pgd/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_accuracy_drop_pp, data: data167 };
+                                    if (data167 < 0 || isNaN(data167)) {
+                                        const err414 = { instancePath: instancePath + "/gate/families/pgd/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_flip_rate, data: data167 };
                                         if (vErrors === null) {
                                             vErrors = [err414];
                                         }
@@ -9056,7 +9056,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err415 = { instancePath: instancePath + "/gate/families/pgd/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.pgd.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_accuracy_drop_pp, data: data167 };
+                                    const err415 = { instancePath: instancePath + "/gate/families/pgd/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.pgd.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_flip_rate, data: data167 };
                                     if (vErrors === null) {
                                         vErrors = [err415];
                                     }
@@ -9066,11 +9066,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data164.min_eligible_coverage !== undefined) {
-                                let data168 = data164.min_eligible_coverage;
+                            if (data165.max_accuracy_drop_pp !== undefined) {
+                                let data168 = data165.max_accuracy_drop_pp;
                                 if ((typeof data168 == "number") && (isFinite(data168))) {
-                                    if (data168 > 1 || isNaN(data168)) {
-                                        const err416 = { instancePath: instancePath + "/gate/families/pgd/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.min_eligible_coverage, data: data168 };
+                                    if (data168 > 100 || isNaN(data168)) {
+                                        const err416 = { instancePath: instancePath + "/gate/families/pgd/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_accuracy_drop_pp, data: data168 };
                                         if (vErrors === null) {
                                             vErrors = [err416];
                                         }
@@ -9079,8 +9079,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data168 < 0 || isNaN(data168)) {
-                                        const err417 = { instancePath: instancePath + "/gate/families/pgd/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.min_eligible_coverage, data: data168 };
+                                    if (data168 < -100 || isNaN(data168)) {
+                                        const err417 = { instancePath: instancePath + "/gate/families/pgd/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_accuracy_drop_pp, data: data168 };
                                         if (vErrors === null) {
                                             vErrors = [err417];
                                         }
@@ -9091,7 +9091,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err418 = { instancePath: instancePath + "/gate/families/pgd/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.pgd.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.min_eligible_coverage, data: data168 };
+                                    const err418 = { instancePath: instancePath + "/gate/families/pgd/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.pgd.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_accuracy_drop_pp, data: data168 };
                                     if (vErrors === null) {
                                         vErrors = [err418];
                                     }
@@ -9101,11 +9101,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data164.max_attack_success !== undefined) {
-                                let data169 = data164.max_attack_success;
+                            if (data165.min_eligible_coverage !== undefined) {
+                                let data169 = data165.min_eligible_coverage;
                                 if ((typeof data169 == "number") && (isFinite(data169))) {
                                     if (data169 > 1 || isNaN(data169)) {
-                                        const err419 = { instancePath: instancePath + "/gate/families/pgd/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_attack_success, data: data169 };
+                                        const err419 = { instancePath: instancePath + "/gate/families/pgd/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.min_eligible_coverage, data: data169 };
                                         if (vErrors === null) {
                                             vErrors = [err419];
                                         }
@@ -9115,7 +9115,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         errors++;
                                     }
                                     if (data169 < 0 || isNaN(data169)) {
-                                        const err420 = { instancePath: instancePath + "/gate/families/pgd/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_attack_success, data: data169 };
+                                        const err420 = { instancePath: instancePath + "/gate/families/pgd/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.min_eligible_coverage, data: data169 };
                                         if (vErrors === null) {
                                             vErrors = [err420];
                                         }
@@ -9126,7 +9126,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err421 = { instancePath: instancePath + "/gate/families/pgd/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.pgd.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_attack_success, data: data169 };
+                                    const err421 = { instancePath: instancePath + "/gate/families/pgd/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.pgd.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.min_eligible_coverage, data: data169 };
                                     if (vErrors === null) {
                                         vErrors = [err421];
                                     }
@@ -9136,11 +9136,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data164.max_regression_pp !== undefined) {
-                                let data170 = data164.max_regression_pp;
+                            if (data165.max_attack_success !== undefined) {
+                                let data170 = data165.max_attack_success;
                                 if ((typeof data170 == "number") && (isFinite(data170))) {
-                                    if (data170 > 100 || isNaN(data170)) {
-                                        const err422 = { instancePath: instancePath + "/gate/families/pgd/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_regression_pp, data: data170 };
+                                    if (data170 > 1 || isNaN(data170)) {
+                                        const err422 = { instancePath: instancePath + "/gate/families/pgd/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_attack_success, data: data170 };
                                         if (vErrors === null) {
                                             vErrors = [err422];
                                         }
@@ -9150,7 +9150,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         errors++;
                                     }
                                     if (data170 < 0 || isNaN(data170)) {
-                                        const err423 = { instancePath: instancePath + "/gate/families/pgd/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_regression_pp, data: data170 };
+                                        const err423 = { instancePath: instancePath + "/gate/families/pgd/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_attack_success, data: data170 };
                                         if (vErrors === null) {
                                             vErrors = [err423];
                                         }
@@ -9161,7 +9161,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err424 = { instancePath: instancePath + "/gate/families/pgd/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.pgd.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_regression_pp, data: data170 };
+                                    const err424 = { instancePath: instancePath + "/gate/families/pgd/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.pgd.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_attack_success, data: data170 };
                                     if (vErrors === null) {
                                         vErrors = [err424];
                                     }
@@ -9171,37 +9171,32 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                        }
-                        else {
-                            const err425 = { instancePath: instancePath + "/gate/families/pgd", schemaPath: "#/properties/gate/properties/families/properties/pgd/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.pgd.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd, data: data164 };
-                            if (vErrors === null) {
-                                vErrors = [err425];
-                            }
-                            else {
-                                vErrors.push(err425);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data107.square !== undefined) {
-                        let data171 = data107.square;
-                        if (data171 && typeof data171 == "object" && !Array.isArray(data171)) {
-                            for (const key42 in data171) {
-                                if (!((((((key42 === "min_changed_examples") || (key42 === "max_flip_rate")) || (key42 === "max_accuracy_drop_pp")) || (key42 === "min_eligible_coverage")) || (key42 === "max_attack_success")) || (key42 === "max_regression_pp"))) {
-                                    const err426 = { instancePath: instancePath + "/gate/families/square", schemaPath: "#/properties/gate/properties/families/properties/square/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key42 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.square, data: data171 };
-                                    if (vErrors === null) {
-                                        vErrors = [err426];
+                            if (data165.max_regression_pp !== undefined) {
+                                let data171 = data165.max_regression_pp;
+                                if ((typeof data171 == "number") && (isFinite(data171))) {
+                                    if (data171 > 100 || isNaN(data171)) {
+                                        const err425 = { instancePath: instancePath + "/gate/families/pgd/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_regression_pp, data: data171 };
+                                        if (vErrors === null) {
+                                            vErrors = [err425];
+                                        }
+                                        else {
+                                            vErrors.push(err425);
+                                        }
+                                        errors++;
                                     }
-                                    else {
-                                        vErrors.push(err426);
+                                    if (data171 < 0 || isNaN(data171)) {
+                                        const err426 = { instancePath: instancePath + "/gate/families/pgd/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_regression_pp, data: data171 };
+                                        if (vErrors === null) {
+                                            vErrors = [err426];
+                                        }
+                                        else {
+                                            vErrors.push(err426);
+                                        }
+                                        errors++;
                                     }
-                                    errors++;
                                 }
-                            }
-                            if (data171.min_changed_examples !== undefined) {
-                                let data172 = data171.min_changed_examples;
-                                if (!(((typeof data172 == "number") && (!(data172 % 1) && !isNaN(data172))) && (isFinite(data172)))) {
-                                    const err427 = { instancePath: instancePath + "/gate/families/square/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/square/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.square.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.min_changed_examples, data: data172 };
+                                else {
+                                    const err427 = { instancePath: instancePath + "/gate/families/pgd/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.pgd.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_regression_pp, data: data171 };
                                     if (vErrors === null) {
                                         vErrors = [err427];
                                     }
@@ -9210,59 +9205,64 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                     errors++;
                                 }
-                                if ((typeof data172 == "number") && (isFinite(data172))) {
-                                    if (data172 < 0 || isNaN(data172)) {
-                                        const err428 = { instancePath: instancePath + "/gate/families/square/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/square/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.min_changed_examples, data: data172 };
-                                        if (vErrors === null) {
-                                            vErrors = [err428];
-                                        }
-                                        else {
-                                            vErrors.push(err428);
-                                        }
-                                        errors++;
-                                    }
-                                }
                             }
-                            if (data171.max_flip_rate !== undefined) {
-                                let data173 = data171.max_flip_rate;
-                                if ((typeof data173 == "number") && (isFinite(data173))) {
-                                    if (data173 > 1 || isNaN(data173)) {
-                                        const err429 = { instancePath: instancePath + "/gate/families/square/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_flip_rate, data: data173 };
-                                        if (vErrors === null) {
-                                            vErrors = [err429];
-                                        }
-                                        else {
-                                            vErrors.push(err429);
-                                        }
-                                        errors++;
-                                    }
-                                    if (data173 < 0 || isNaN(data173)) {
-                                        const err430 = { instancePath: instancePath + "/gate/families/square/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_flip_rate, data: data173 };
-                                        if (vErrors === null) {
-                                            vErrors = [err430];
-                                        }
-                                        else {
-                                            vErrors.push(err430);
-                                        }
-                                        errors++;
-                                    }
-                                }
-                                else {
-                                    const err431 = { instancePath: instancePath + "/gate/families/square/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.square.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_flip_rate, data: data173 };
+                        }
+                        else {
+                            const err428 = { instancePath: instancePath + "/gate/families/pgd", schemaPath: "#/properties/gate/properties/families/properties/pgd/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.pgd.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd, data: data165 };
+                            if (vErrors === null) {
+                                vErrors = [err428];
+                            }
+                            else {
+                                vErrors.push(err428);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data108.square !== undefined) {
+                        let data172 = data108.square;
+                        if (data172 && typeof data172 == "object" && !Array.isArray(data172)) {
+                            for (const key42 in data172) {
+                                if (!((((((key42 === "min_changed_examples") || (key42 === "max_flip_rate")) || (key42 === "max_accuracy_drop_pp")) || (key42 === "min_eligible_coverage")) || (key42 === "max_attack_success")) || (key42 === "max_regression_pp"))) {
+                                    const err429 = { instancePath: instancePath + "/gate/families/square", schemaPath: "#/properties/gate/properties/families/properties/square/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key42 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.square, data: data172 };
                                     if (vErrors === null) {
-                                        vErrors = [err431];
+                                        vErrors = [err429];
                                     }
                                     else {
-                                        vErrors.push(err431);
+                                        vErrors.push(err429);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data171.max_accuracy_drop_pp !== undefined) {
-                                let data174 = data171.max_accuracy_drop_pp;
+                            if (data172.min_changed_examples !== undefined) {
+                                let data173 = data172.min_changed_examples;
+                                if (!(((typeof data173 == "number") && (!(data173 % 1) && !isNaN(data173))) && (isFinite(data173)))) {
+                                    const err430 = { instancePath: instancePath + "/gate/families/square/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/square/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.square.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.min_changed_examples, data: data173 };
+                                    if (vErrors === null) {
+                                        vErrors = [err430];
+                                    }
+                                    else {
+                                        vErrors.push(err430);
+                                    }
+                                    errors++;
+                                }
+                                if ((typeof data173 == "number") && (isFinite(data173))) {
+                                    if (data173 < 0 || isNaN(data173)) {
+                                        const err431 = { instancePath: instancePath + "/gate/families/square/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/square/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.min_changed_examples, data: data173 };
+                                        if (vErrors === null) {
+                                            vErrors = [err431];
+                                        }
+                                        else {
+                                            vErrors.push(err431);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                            }
+                            if (data172.max_flip_rate !== undefined) {
+                                let data174 = data172.max_flip_rate;
                                 if ((typeof data174 == "number") && (isFinite(data174))) {
-                                    if (data174 > 100 || isNaN(data174)) {
-                                        const err432 = { instancePath: instancePath + "/gate/families/square/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_accuracy_drop_pp, data: data174 };
+                                    if (data174 > 1 || isNaN(data174)) {
+                                        const err432 = { instancePath: instancePath + "/gate/families/square/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_flip_rate, data: data174 };
                                         if (vErrors === null) {
                                             vErrors = [err432];
                                         }
@@ -9271,8 +9271,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data174 < -100 || isNaN(data174)) {
-                                        const err433 = { instancePath: instancePath + "/gate/families/square/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_accuracy_drop_pp, data: data174 };
+                                    if (data174 < 0 || isNaN(data174)) {
+                                        const err433 = { instancePath: instancePath + "/gate/families/square/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_flip_rate, data: data174 };
                                         if (vErrors === null) {
                                             vErrors = [err433];
                                         }
@@ -9283,7 +9283,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err434 = { instancePath: instancePath + "/gate/families/square/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.square.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_accuracy_drop_pp, data: data174 };
+                                    const err434 = { instancePath: instancePath + "/gate/families/square/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.square.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_flip_rate, data: data174 };
                                     if (vErrors === null) {
                                         vErrors = [err434];
                                     }
@@ -9293,11 +9293,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data171.min_eligible_coverage !== undefined) {
-                                let data175 = data171.min_eligible_coverage;
+                            if (data172.max_accuracy_drop_pp !== undefined) {
+                                let data175 = data172.max_accuracy_drop_pp;
                                 if ((typeof data175 == "number") && (isFinite(data175))) {
-                                    if (data175 > 1 || isNaN(data175)) {
-                                        const err435 = { instancePath: instancePath + "/gate/families/square/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/square/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.min_eligible_coverage, data: data175 };
+                                    if (data175 > 100 || isNaN(data175)) {
+                                        const err435 = { instancePath: instancePath + "/gate/families/square/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_accuracy_drop_pp, data: data175 };
                                         if (vErrors === null) {
                                             vErrors = [err435];
                                         }
@@ -9306,8 +9306,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data175 < 0 || isNaN(data175)) {
-                                        const err436 = { instancePath: instancePath + "/gate/families/square/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/square/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.min_eligible_coverage, data: data175 };
+                                    if (data175 < -100 || isNaN(data175)) {
+                                        const err436 = { instancePath: instancePath + "/gate/families/square/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_accuracy_drop_pp, data: data175 };
                                         if (vErrors === null) {
                                             vErrors = [err436];
                                         }
@@ -9318,7 +9318,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err437 = { instancePath: instancePath + "/gate/families/square/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/square/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.square.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.min_eligible_coverage, data: data175 };
+                                    const err437 = { instancePath: instancePath + "/gate/families/square/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.square.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_accuracy_drop_pp, data: data175 };
                                     if (vErrors === null) {
                                         vErrors = [err437];
                                     }
@@ -9328,11 +9328,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data171.max_attack_success !== undefined) {
-                                let data176 = data171.max_attack_success;
+                            if (data172.min_eligible_coverage !== undefined) {
+                                let data176 = data172.min_eligible_coverage;
                                 if ((typeof data176 == "number") && (isFinite(data176))) {
                                     if (data176 > 1 || isNaN(data176)) {
-                                        const err438 = { instancePath: instancePath + "/gate/families/square/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_attack_success, data: data176 };
+                                        const err438 = { instancePath: instancePath + "/gate/families/square/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/square/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.min_eligible_coverage, data: data176 };
                                         if (vErrors === null) {
                                             vErrors = [err438];
                                         }
@@ -9342,7 +9342,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         errors++;
                                     }
                                     if (data176 < 0 || isNaN(data176)) {
-                                        const err439 = { instancePath: instancePath + "/gate/families/square/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_attack_success, data: data176 };
+                                        const err439 = { instancePath: instancePath + "/gate/families/square/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/square/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.min_eligible_coverage, data: data176 };
                                         if (vErrors === null) {
                                             vErrors = [err439];
                                         }
@@ -9353,7 +9353,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err440 = { instancePath: instancePath + "/gate/families/square/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.square.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_attack_success, data: data176 };
+                                    const err440 = { instancePath: instancePath + "/gate/families/square/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/square/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.square.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.min_eligible_coverage, data: data176 };
                                     if (vErrors === null) {
                                         vErrors = [err440];
                                     }
@@ -9363,11 +9363,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data171.max_regression_pp !== undefined) {
-                                let data177 = data171.max_regression_pp;
+                            if (data172.max_attack_success !== undefined) {
+                                let data177 = data172.max_attack_success;
                                 if ((typeof data177 == "number") && (isFinite(data177))) {
-                                    if (data177 > 100 || isNaN(data177)) {
-                                        const err441 = { instancePath: instancePath + "/gate/families/square/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_regression_pp, data: data177 };
+                                    if (data177 > 1 || isNaN(data177)) {
+                                        const err441 = { instancePath: instancePath + "/gate/families/square/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_attack_success, data: data177 };
                                         if (vErrors === null) {
                                             vErrors = [err441];
                                         }
@@ -9377,7 +9377,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         errors++;
                                     }
                                     if (data177 < 0 || isNaN(data177)) {
-                                        const err442 = { instancePath: instancePath + "/gate/families/square/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_regression_pp, data: data177 };
+                                        const err442 = { instancePath: instancePath + "/gate/families/square/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_attack_success, data: data177 };
                                         if (vErrors === null) {
                                             vErrors = [err442];
                                         }
@@ -9388,7 +9388,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err443 = { instancePath: instancePath + "/gate/families/square/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.square.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_regression_pp, data: data177 };
+                                    const err443 = { instancePath: instancePath + "/gate/families/square/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.square.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_attack_success, data: data177 };
                                     if (vErrors === null) {
                                         vErrors = [err443];
                                     }
@@ -9398,37 +9398,32 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                        }
-                        else {
-                            const err444 = { instancePath: instancePath + "/gate/families/square", schemaPath: "#/properties/gate/properties/families/properties/square/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.square.type, parentSchema: schema11.properties.gate.properties.families.properties.square, data: data171 };
-                            if (vErrors === null) {
-                                vErrors = [err444];
-                            }
-                            else {
-                                vErrors.push(err444);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data107.boundary !== undefined) {
-                        let data178 = data107.boundary;
-                        if (data178 && typeof data178 == "object" && !Array.isArray(data178)) {
-                            for (const key43 in data178) {
-                                if (!((((((key43 === "min_changed_examples") || (key43 === "max_flip_rate")) || (key43 === "max_accuracy_drop_pp")) || (key43 === "min_eligible_coverage")) || (key43 === "max_attack_success")) || (key43 === "max_regression_pp"))) {
-                                    const err445 = { instancePath: instancePath + "/gate/families/boundary", schemaPath: "#/properties/gate/properties/families/properties/boundary/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key43 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.boundary, data: data178 };
-                                    if (vErrors === null) {
-                                        vErrors = [err445];
+                            if (data172.max_regression_pp !== undefined) {
+                                let data178 = data172.max_regression_pp;
+                                if ((typeof data178 == "number") && (isFinite(data178))) {
+                                    if (data178 > 100 || isNaN(data178)) {
+                                        const err444 = { instancePath: instancePath + "/gate/families/square/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_regression_pp, data: data178 };
+                                        if (vErrors === null) {
+                                            vErrors = [err444];
+                                        }
+                                        else {
+                                            vErrors.push(err444);
+                                        }
+                                        errors++;
                                     }
-                                    else {
-                                        vErrors.push(err445);
+                                    if (data178 < 0 || isNaN(data178)) {
+                                        const err445 = { instancePath: instancePath + "/gate/families/square/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_regression_pp, data: data178 };
+                                        if (vErrors === null) {
+                                            vErrors = [err445];
+                                        }
+                                        else {
+                                            vErrors.push(err445);
+                                        }
+                                        errors++;
                                     }
-                                    errors++;
                                 }
-                            }
-                            if (data178.min_changed_examples !== undefined) {
-                                let data179 = data178.min_changed_examples;
-                                if (!(((typeof data179 == "number") && (!(data179 % 1) && !isNaN(data179))) && (isFinite(data179)))) {
-                                    const err446 = { instancePath: instancePath + "/gate/families/boundary/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.boundary.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.min_changed_examples, data: data179 };
+                                else {
+                                    const err446 = { instancePath: instancePath + "/gate/families/square/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.square.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_regression_pp, data: data178 };
                                     if (vErrors === null) {
                                         vErrors = [err446];
                                     }
@@ -9437,59 +9432,64 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                     errors++;
                                 }
-                                if ((typeof data179 == "number") && (isFinite(data179))) {
-                                    if (data179 < 0 || isNaN(data179)) {
-                                        const err447 = { instancePath: instancePath + "/gate/families/boundary/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.min_changed_examples, data: data179 };
-                                        if (vErrors === null) {
-                                            vErrors = [err447];
-                                        }
-                                        else {
-                                            vErrors.push(err447);
-                                        }
-                                        errors++;
-                                    }
-                                }
                             }
-                            if (data178.max_flip_rate !== undefined) {
-                                let data180 = data178.max_flip_rate;
-                                if ((typeof data180 == "number") && (isFinite(data180))) {
-                                    if (data180 > 1 || isNaN(data180)) {
-                                        const err448 = { instancePath: instancePath + "/gate/families/boundary/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_flip_rate, data: data180 };
-                                        if (vErrors === null) {
-                                            vErrors = [err448];
-                                        }
-                                        else {
-                                            vErrors.push(err448);
-                                        }
-                                        errors++;
-                                    }
-                                    if (data180 < 0 || isNaN(data180)) {
-                                        const err449 = { instancePath: instancePath + "/gate/families/boundary/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_flip_rate, data: data180 };
-                                        if (vErrors === null) {
-                                            vErrors = [err449];
-                                        }
-                                        else {
-                                            vErrors.push(err449);
-                                        }
-                                        errors++;
-                                    }
-                                }
-                                else {
-                                    const err450 = { instancePath: instancePath + "/gate/families/boundary/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.boundary.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_flip_rate, data: data180 };
+                        }
+                        else {
+                            const err447 = { instancePath: instancePath + "/gate/families/square", schemaPath: "#/properties/gate/properties/families/properties/square/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.square.type, parentSchema: schema11.properties.gate.properties.families.properties.square, data: data172 };
+                            if (vErrors === null) {
+                                vErrors = [err447];
+                            }
+                            else {
+                                vErrors.push(err447);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data108.boundary !== undefined) {
+                        let data179 = data108.boundary;
+                        if (data179 && typeof data179 == "object" && !Array.isArray(data179)) {
+                            for (const key43 in data179) {
+                                if (!((((((key43 === "min_changed_examples") || (key43 === "max_flip_rate")) || (key43 === "max_accuracy_drop_pp")) || (key43 === "min_eligible_coverage")) || (key43 === "max_attack_success")) || (key43 === "max_regression_pp"))) {
+                                    const err448 = { instancePath: instancePath + "/gate/families/boundary", schemaPath: "#/properties/gate/properties/families/properties/boundary/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key43 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.boundary, data: data179 };
                                     if (vErrors === null) {
-                                        vErrors = [err450];
+                                        vErrors = [err448];
                                     }
                                     else {
-                                        vErrors.push(err450);
+                                        vErrors.push(err448);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data178.max_accuracy_drop_pp !== undefined) {
-                                let data181 = data178.max_accuracy_drop_pp;
+                            if (data179.min_changed_examples !== undefined) {
+                                let data180 = data179.min_changed_examples;
+                                if (!(((typeof data180 == "number") && (!(data180 % 1) && !isNaN(data180))) && (isFinite(data180)))) {
+                                    const err449 = { instancePath: instancePath + "/gate/families/boundary/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.boundary.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.min_changed_examples, data: data180 };
+                                    if (vErrors === null) {
+                                        vErrors = [err449];
+                                    }
+                                    else {
+                                        vErrors.push(err449);
+                                    }
+                                    errors++;
+                                }
+                                if ((typeof data180 == "number") && (isFinite(data180))) {
+                                    if (data180 < 0 || isNaN(data180)) {
+                                        const err450 = { instancePath: instancePath + "/gate/families/boundary/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.min_changed_examples, data: data180 };
+                                        if (vErrors === null) {
+                                            vErrors = [err450];
+                                        }
+                                        else {
+                                            vErrors.push(err450);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                            }
+                            if (data179.max_flip_rate !== undefined) {
+                                let data181 = data179.max_flip_rate;
                                 if ((typeof data181 == "number") && (isFinite(data181))) {
-                                    if (data181 > 100 || isNaN(data181)) {
-                                        const err451 = { instancePath: instancePath + "/gate/families/boundary/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_accuracy_drop_pp, data: data181 };
+                                    if (data181 > 1 || isNaN(data181)) {
+                                        const err451 = { instancePath: instancePath + "/gate/families/boundary/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_flip_rate, data: data181 };
                                         if (vErrors === null) {
                                             vErrors = [err451];
                                         }
@@ -9498,8 +9498,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data181 < -100 || isNaN(data181)) {
-                                        const err452 = { instancePath: instancePath + "/gate/families/boundary/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_accuracy_drop_pp, data: data181 };
+                                    if (data181 < 0 || isNaN(data181)) {
+                                        const err452 = { instancePath: instancePath + "/gate/families/boundary/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_flip_rate, data: data181 };
                                         if (vErrors === null) {
                                             vErrors = [err452];
                                         }
@@ -9510,7 +9510,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err453 = { instancePath: instancePath + "/gate/families/boundary/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.boundary.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_accuracy_drop_pp, data: data181 };
+                                    const err453 = { instancePath: instancePath + "/gate/families/boundary/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.boundary.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_flip_rate, data: data181 };
                                     if (vErrors === null) {
                                         vErrors = [err453];
                                     }
@@ -9520,11 +9520,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data178.min_eligible_coverage !== undefined) {
-                                let data182 = data178.min_eligible_coverage;
+                            if (data179.max_accuracy_drop_pp !== undefined) {
+                                let data182 = data179.max_accuracy_drop_pp;
                                 if ((typeof data182 == "number") && (isFinite(data182))) {
-                                    if (data182 > 1 || isNaN(data182)) {
-                                        const err454 = { instancePath: instancePath + "/gate/families/boundary/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.min_eligible_coverage, data: data182 };
+                                    if (data182 > 100 || isNaN(data182)) {
+                                        const err454 = { instancePath: instancePath + "/gate/families/boundary/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_accuracy_drop_pp, data: data182 };
                                         if (vErrors === null) {
                                             vErrors = [err454];
                                         }
@@ -9533,8 +9533,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data182 < 0 || isNaN(data182)) {
-                                        const err455 = { instancePath: instancePath + "/gate/families/boundary/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.min_eligible_coverage, data: data182 };
+                                    if (data182 < -100 || isNaN(data182)) {
+                                        const err455 = { instancePath: instancePath + "/gate/families/boundary/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_accuracy_drop_pp, data: data182 };
                                         if (vErrors === null) {
                                             vErrors = [err455];
                                         }
@@ -9545,7 +9545,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err456 = { instancePath: instancePath + "/gate/families/boundary/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.boundary.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.min_eligible_coverage, data: data182 };
+                                    const err456 = { instancePath: instancePath + "/gate/families/boundary/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.boundary.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_accuracy_drop_pp, data: data182 };
                                     if (vErrors === null) {
                                         vErrors = [err456];
                                     }
@@ -9555,11 +9555,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data178.max_attack_success !== undefined) {
-                                let data183 = data178.max_attack_success;
+                            if (data179.min_eligible_coverage !== undefined) {
+                                let data183 = data179.min_eligible_coverage;
                                 if ((typeof data183 == "number") && (isFinite(data183))) {
                                     if (data183 > 1 || isNaN(data183)) {
-                                        const err457 = { instancePath: instancePath + "/gate/families/boundary/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_attack_success, data: data183 };
+                                        const err457 = { instancePath: instancePath + "/gate/families/boundary/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.min_eligible_coverage, data: data183 };
                                         if (vErrors === null) {
                                             vErrors = [err457];
                                         }
@@ -9569,7 +9569,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         errors++;
                                     }
                                     if (data183 < 0 || isNaN(data183)) {
-                                        const err458 = { instancePath: instancePath + "/gate/families/boundary/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_attack_success, data: data183 };
+                                        const err458 = { instancePath: instancePath + "/gate/families/boundary/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.min_eligible_coverage, data: data183 };
                                         if (vErrors === null) {
                                             vErrors = [err458];
                                         }
@@ -9580,7 +9580,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err459 = { instancePath: instancePath + "/gate/families/boundary/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.boundary.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_attack_success, data: data183 };
+                                    const err459 = { instancePath: instancePath + "/gate/families/boundary/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.boundary.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.min_eligible_coverage, data: data183 };
                                     if (vErrors === null) {
                                         vErrors = [err459];
                                     }
@@ -9590,11 +9590,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data178.max_regression_pp !== undefined) {
-                                let data184 = data178.max_regression_pp;
+                            if (data179.max_attack_success !== undefined) {
+                                let data184 = data179.max_attack_success;
                                 if ((typeof data184 == "number") && (isFinite(data184))) {
-                                    if (data184 > 100 || isNaN(data184)) {
-                                        const err460 = { instancePath: instancePath + "/gate/families/boundary/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_regression_pp, data: data184 };
+                                    if (data184 > 1 || isNaN(data184)) {
+                                        const err460 = { instancePath: instancePath + "/gate/families/boundary/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_attack_success, data: data184 };
                                         if (vErrors === null) {
                                             vErrors = [err460];
                                         }
@@ -9604,7 +9604,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         errors++;
                                     }
                                     if (data184 < 0 || isNaN(data184)) {
-                                        const err461 = { instancePath: instancePath + "/gate/families/boundary/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_regression_pp, data: data184 };
+                                        const err461 = { instancePath: instancePath + "/gate/families/boundary/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_attack_success, data: data184 };
                                         if (vErrors === null) {
                                             vErrors = [err461];
                                         }
@@ -9615,7 +9615,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     }
                                 }
                                 else {
-                                    const err462 = { instancePath: instancePath + "/gate/families/boundary/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.boundary.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_regression_pp, data: data184 };
+                                    const err462 = { instancePath: instancePath + "/gate/families/boundary/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.boundary.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_attack_success, data: data184 };
                                     if (vErrors === null) {
                                         vErrors = [err462];
                                     }
@@ -9625,59 +9625,59 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                        }
-                        else {
-                            const err463 = { instancePath: instancePath + "/gate/families/boundary", schemaPath: "#/properties/gate/properties/families/properties/boundary/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.boundary.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary, data: data178 };
-                            if (vErrors === null) {
-                                vErrors = [err463];
-                            }
-                            else {
-                                vErrors.push(err463);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data107.clean !== undefined) {
-                        let data185 = data107.clean;
-                        if (data185 && typeof data185 == "object" && !Array.isArray(data185)) {
-                            for (const key44 in data185) {
-                                if (!(key44 === "max_regression_pp")) {
-                                    const err464 = { instancePath: instancePath + "/gate/families/clean", schemaPath: "#/properties/gate/properties/families/properties/clean/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key44 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.clean, data: data185 };
-                                    if (vErrors === null) {
-                                        vErrors = [err464];
-                                    }
-                                    else {
-                                        vErrors.push(err464);
-                                    }
-                                    errors++;
-                                }
-                            }
-                            if (data185.max_regression_pp !== undefined) {
-                                let data186 = data185.max_regression_pp;
-                                if ((typeof data186 == "number") && (isFinite(data186))) {
-                                    if (data186 > 100 || isNaN(data186)) {
-                                        const err465 = { instancePath: instancePath + "/gate/families/clean/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/clean/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.clean.properties.max_regression_pp, data: data186 };
+                            if (data179.max_regression_pp !== undefined) {
+                                let data185 = data179.max_regression_pp;
+                                if ((typeof data185 == "number") && (isFinite(data185))) {
+                                    if (data185 > 100 || isNaN(data185)) {
+                                        const err463 = { instancePath: instancePath + "/gate/families/boundary/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_regression_pp, data: data185 };
                                         if (vErrors === null) {
-                                            vErrors = [err465];
+                                            vErrors = [err463];
                                         }
                                         else {
-                                            vErrors.push(err465);
+                                            vErrors.push(err463);
                                         }
                                         errors++;
                                     }
-                                    if (data186 < 0 || isNaN(data186)) {
-                                        const err466 = { instancePath: instancePath + "/gate/families/clean/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/clean/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.clean.properties.max_regression_pp, data: data186 };
+                                    if (data185 < 0 || isNaN(data185)) {
+                                        const err464 = { instancePath: instancePath + "/gate/families/boundary/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_regression_pp, data: data185 };
                                         if (vErrors === null) {
-                                            vErrors = [err466];
+                                            vErrors = [err464];
                                         }
                                         else {
-                                            vErrors.push(err466);
+                                            vErrors.push(err464);
                                         }
                                         errors++;
                                     }
                                 }
                                 else {
-                                    const err467 = { instancePath: instancePath + "/gate/families/clean/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/clean/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.clean.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.clean.properties.max_regression_pp, data: data186 };
+                                    const err465 = { instancePath: instancePath + "/gate/families/boundary/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.boundary.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_regression_pp, data: data185 };
+                                    if (vErrors === null) {
+                                        vErrors = [err465];
+                                    }
+                                    else {
+                                        vErrors.push(err465);
+                                    }
+                                    errors++;
+                                }
+                            }
+                        }
+                        else {
+                            const err466 = { instancePath: instancePath + "/gate/families/boundary", schemaPath: "#/properties/gate/properties/families/properties/boundary/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.boundary.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary, data: data179 };
+                            if (vErrors === null) {
+                                vErrors = [err466];
+                            }
+                            else {
+                                vErrors.push(err466);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data108.clean !== undefined) {
+                        let data186 = data108.clean;
+                        if (data186 && typeof data186 == "object" && !Array.isArray(data186)) {
+                            for (const key44 in data186) {
+                                if (!(key44 === "max_regression_pp")) {
+                                    const err467 = { instancePath: instancePath + "/gate/families/clean", schemaPath: "#/properties/gate/properties/families/properties/clean/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key44 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.clean, data: data186 };
                                     if (vErrors === null) {
                                         vErrors = [err467];
                                     }
@@ -9687,59 +9687,59 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                        }
-                        else {
-                            const err468 = { instancePath: instancePath + "/gate/families/clean", schemaPath: "#/properties/gate/properties/families/properties/clean/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.clean.type, parentSchema: schema11.properties.gate.properties.families.properties.clean, data: data185 };
-                            if (vErrors === null) {
-                                vErrors = [err468];
-                            }
-                            else {
-                                vErrors.push(err468);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data107.truncate !== undefined) {
-                        let data187 = data107.truncate;
-                        if (data187 && typeof data187 == "object" && !Array.isArray(data187)) {
-                            for (const key45 in data187) {
-                                if (!(key45 === "max_regression_pp")) {
-                                    const err469 = { instancePath: instancePath + "/gate/families/truncate", schemaPath: "#/properties/gate/properties/families/properties/truncate/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key45 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.truncate, data: data187 };
-                                    if (vErrors === null) {
-                                        vErrors = [err469];
-                                    }
-                                    else {
-                                        vErrors.push(err469);
-                                    }
-                                    errors++;
-                                }
-                            }
-                            if (data187.max_regression_pp !== undefined) {
-                                let data188 = data187.max_regression_pp;
-                                if ((typeof data188 == "number") && (isFinite(data188))) {
-                                    if (data188 > 100 || isNaN(data188)) {
-                                        const err470 = { instancePath: instancePath + "/gate/families/truncate/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/truncate/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.truncate.properties.max_regression_pp, data: data188 };
+                            if (data186.max_regression_pp !== undefined) {
+                                let data187 = data186.max_regression_pp;
+                                if ((typeof data187 == "number") && (isFinite(data187))) {
+                                    if (data187 > 100 || isNaN(data187)) {
+                                        const err468 = { instancePath: instancePath + "/gate/families/clean/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/clean/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.clean.properties.max_regression_pp, data: data187 };
                                         if (vErrors === null) {
-                                            vErrors = [err470];
+                                            vErrors = [err468];
                                         }
                                         else {
-                                            vErrors.push(err470);
+                                            vErrors.push(err468);
                                         }
                                         errors++;
                                     }
-                                    if (data188 < 0 || isNaN(data188)) {
-                                        const err471 = { instancePath: instancePath + "/gate/families/truncate/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/truncate/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.truncate.properties.max_regression_pp, data: data188 };
+                                    if (data187 < 0 || isNaN(data187)) {
+                                        const err469 = { instancePath: instancePath + "/gate/families/clean/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/clean/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.clean.properties.max_regression_pp, data: data187 };
                                         if (vErrors === null) {
-                                            vErrors = [err471];
+                                            vErrors = [err469];
                                         }
                                         else {
-                                            vErrors.push(err471);
+                                            vErrors.push(err469);
                                         }
                                         errors++;
                                     }
                                 }
                                 else {
-                                    const err472 = { instancePath: instancePath + "/gate/families/truncate/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/truncate/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.truncate.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.truncate.properties.max_regression_pp, data: data188 };
+                                    const err470 = { instancePath: instancePath + "/gate/families/clean/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/clean/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.clean.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.clean.properties.max_regression_pp, data: data187 };
+                                    if (vErrors === null) {
+                                        vErrors = [err470];
+                                    }
+                                    else {
+                                        vErrors.push(err470);
+                                    }
+                                    errors++;
+                                }
+                            }
+                        }
+                        else {
+                            const err471 = { instancePath: instancePath + "/gate/families/clean", schemaPath: "#/properties/gate/properties/families/properties/clean/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.clean.type, parentSchema: schema11.properties.gate.properties.families.properties.clean, data: data186 };
+                            if (vErrors === null) {
+                                vErrors = [err471];
+                            }
+                            else {
+                                vErrors.push(err471);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data108.truncate !== undefined) {
+                        let data188 = data108.truncate;
+                        if (data188 && typeof data188 == "object" && !Array.isArray(data188)) {
+                            for (const key45 in data188) {
+                                if (!(key45 === "max_regression_pp")) {
+                                    const err472 = { instancePath: instancePath + "/gate/families/truncate", schemaPath: "#/properties/gate/properties/families/properties/truncate/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key45 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.truncate, data: data188 };
                                     if (vErrors === null) {
                                         vErrors = [err472];
                                     }
@@ -9749,59 +9749,59 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                        }
-                        else {
-                            const err473 = { instancePath: instancePath + "/gate/families/truncate", schemaPath: "#/properties/gate/properties/families/properties/truncate/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.truncate.type, parentSchema: schema11.properties.gate.properties.families.properties.truncate, data: data187 };
-                            if (vErrors === null) {
-                                vErrors = [err473];
-                            }
-                            else {
-                                vErrors.push(err473);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data107.noise !== undefined) {
-                        let data189 = data107.noise;
-                        if (data189 && typeof data189 == "object" && !Array.isArray(data189)) {
-                            for (const key46 in data189) {
-                                if (!(key46 === "max_regression_pp")) {
-                                    const err474 = { instancePath: instancePath + "/gate/families/noise", schemaPath: "#/properties/gate/properties/families/properties/noise/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key46 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.noise, data: data189 };
-                                    if (vErrors === null) {
-                                        vErrors = [err474];
-                                    }
-                                    else {
-                                        vErrors.push(err474);
-                                    }
-                                    errors++;
-                                }
-                            }
-                            if (data189.max_regression_pp !== undefined) {
-                                let data190 = data189.max_regression_pp;
-                                if ((typeof data190 == "number") && (isFinite(data190))) {
-                                    if (data190 > 100 || isNaN(data190)) {
-                                        const err475 = { instancePath: instancePath + "/gate/families/noise/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/noise/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.noise.properties.max_regression_pp, data: data190 };
+                            if (data188.max_regression_pp !== undefined) {
+                                let data189 = data188.max_regression_pp;
+                                if ((typeof data189 == "number") && (isFinite(data189))) {
+                                    if (data189 > 100 || isNaN(data189)) {
+                                        const err473 = { instancePath: instancePath + "/gate/families/truncate/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/truncate/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.truncate.properties.max_regression_pp, data: data189 };
                                         if (vErrors === null) {
-                                            vErrors = [err475];
+                                            vErrors = [err473];
                                         }
                                         else {
-                                            vErrors.push(err475);
+                                            vErrors.push(err473);
                                         }
                                         errors++;
                                     }
-                                    if (data190 < 0 || isNaN(data190)) {
-                                        const err476 = { instancePath: instancePath + "/gate/families/noise/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/noise/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.noise.properties.max_regression_pp, data: data190 };
+                                    if (data189 < 0 || isNaN(data189)) {
+                                        const err474 = { instancePath: instancePath + "/gate/families/truncate/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/truncate/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.truncate.properties.max_regression_pp, data: data189 };
                                         if (vErrors === null) {
-                                            vErrors = [err476];
+                                            vErrors = [err474];
                                         }
                                         else {
-                                            vErrors.push(err476);
+                                            vErrors.push(err474);
                                         }
                                         errors++;
                                     }
                                 }
                                 else {
-                                    const err477 = { instancePath: instancePath + "/gate/families/noise/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/noise/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.noise.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.noise.properties.max_regression_pp, data: data190 };
+                                    const err475 = { instancePath: instancePath + "/gate/families/truncate/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/truncate/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.truncate.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.truncate.properties.max_regression_pp, data: data189 };
+                                    if (vErrors === null) {
+                                        vErrors = [err475];
+                                    }
+                                    else {
+                                        vErrors.push(err475);
+                                    }
+                                    errors++;
+                                }
+                            }
+                        }
+                        else {
+                            const err476 = { instancePath: instancePath + "/gate/families/truncate", schemaPath: "#/properties/gate/properties/families/properties/truncate/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.truncate.type, parentSchema: schema11.properties.gate.properties.families.properties.truncate, data: data188 };
+                            if (vErrors === null) {
+                                vErrors = [err476];
+                            }
+                            else {
+                                vErrors.push(err476);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data108.noise !== undefined) {
+                        let data190 = data108.noise;
+                        if (data190 && typeof data190 == "object" && !Array.isArray(data190)) {
+                            for (const key46 in data190) {
+                                if (!(key46 === "max_regression_pp")) {
+                                    const err477 = { instancePath: instancePath + "/gate/families/noise", schemaPath: "#/properties/gate/properties/families/properties/noise/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key46 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.noise, data: data190 };
                                     if (vErrors === null) {
                                         vErrors = [err477];
                                     }
@@ -9811,71 +9811,71 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
+                            if (data190.max_regression_pp !== undefined) {
+                                let data191 = data190.max_regression_pp;
+                                if ((typeof data191 == "number") && (isFinite(data191))) {
+                                    if (data191 > 100 || isNaN(data191)) {
+                                        const err478 = { instancePath: instancePath + "/gate/families/noise/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/noise/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.noise.properties.max_regression_pp, data: data191 };
+                                        if (vErrors === null) {
+                                            vErrors = [err478];
+                                        }
+                                        else {
+                                            vErrors.push(err478);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data191 < 0 || isNaN(data191)) {
+                                        const err479 = { instancePath: instancePath + "/gate/families/noise/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/noise/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.noise.properties.max_regression_pp, data: data191 };
+                                        if (vErrors === null) {
+                                            vErrors = [err479];
+                                        }
+                                        else {
+                                            vErrors.push(err479);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err480 = { instancePath: instancePath + "/gate/families/noise/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/noise/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.noise.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.noise.properties.max_regression_pp, data: data191 };
+                                    if (vErrors === null) {
+                                        vErrors = [err480];
+                                    }
+                                    else {
+                                        vErrors.push(err480);
+                                    }
+                                    errors++;
+                                }
+                            }
                         }
                         else {
-                            const err478 = { instancePath: instancePath + "/gate/families/noise", schemaPath: "#/properties/gate/properties/families/properties/noise/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.noise.type, parentSchema: schema11.properties.gate.properties.families.properties.noise, data: data189 };
+                            const err481 = { instancePath: instancePath + "/gate/families/noise", schemaPath: "#/properties/gate/properties/families/properties/noise/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.noise.type, parentSchema: schema11.properties.gate.properties.families.properties.noise, data: data190 };
                             if (vErrors === null) {
-                                vErrors = [err478];
+                                vErrors = [err481];
                             }
                             else {
-                                vErrors.push(err478);
+                                vErrors.push(err481);
                             }
                             errors++;
                         }
                     }
                 }
                 else {
-                    const err479 = { instancePath: instancePath + "/gate/families", schemaPath: "#/properties/gate/properties/families/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.type, parentSchema: schema11.properties.gate.properties.families, data: data107 };
+                    const err482 = { instancePath: instancePath + "/gate/families", schemaPath: "#/properties/gate/properties/families/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.type, parentSchema: schema11.properties.gate.properties.families, data: data108 };
                     if (vErrors === null) {
-                        vErrors = [err479];
+                        vErrors = [err482];
                     }
                     else {
-                        vErrors.push(err479);
+                        vErrors.push(err482);
                     }
                     errors++;
                 }
             }
-            if (data91.min_attack_strength !== undefined) {
-                let data191 = data91.min_attack_strength;
-                if (data191 && typeof data191 == "object" && !Array.isArray(data191)) {
-                    for (const key47 in data191) {
+            if (data92.min_attack_strength !== undefined) {
+                let data192 = data92.min_attack_strength;
+                if (data192 && typeof data192 == "object" && !Array.isArray(data192)) {
+                    for (const key47 in data192) {
                         if (!(((((key47 === "fgm") || (key47 === "pgd")) || (key47 === "square")) || (key47 === "boundary")) || (key47 === "search"))) {
-                            const err480 = { instancePath: instancePath + "/gate/min_attack_strength", schemaPath: "#/properties/gate/properties/min_attack_strength/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key47 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.min_attack_strength, data: data191 };
-                            if (vErrors === null) {
-                                vErrors = [err480];
-                            }
-                            else {
-                                vErrors.push(err480);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data191.fgm !== undefined) {
-                        let data192 = data191.fgm;
-                        if ((typeof data192 == "number") && (isFinite(data192))) {
-                            if (data192 > 1 || isNaN(data192)) {
-                                const err481 = { instancePath: instancePath + "/gate/min_attack_strength/fgm", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/fgm/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.fgm, data: data192 };
-                                if (vErrors === null) {
-                                    vErrors = [err481];
-                                }
-                                else {
-                                    vErrors.push(err481);
-                                }
-                                errors++;
-                            }
-                            if (data192 < 0 || isNaN(data192)) {
-                                const err482 = { instancePath: instancePath + "/gate/min_attack_strength/fgm", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/fgm/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.fgm, data: data192 };
-                                if (vErrors === null) {
-                                    vErrors = [err482];
-                                }
-                                else {
-                                    vErrors.push(err482);
-                                }
-                                errors++;
-                            }
-                        }
-                        else {
-                            const err483 = { instancePath: instancePath + "/gate/min_attack_strength/fgm", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/fgm/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_attack_strength.properties.fgm.type, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.fgm, data: data192 };
+                            const err483 = { instancePath: instancePath + "/gate/min_attack_strength", schemaPath: "#/properties/gate/properties/min_attack_strength/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key47 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.min_attack_strength, data: data192 };
                             if (vErrors === null) {
                                 vErrors = [err483];
                             }
@@ -9885,11 +9885,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                             errors++;
                         }
                     }
-                    if (data191.pgd !== undefined) {
-                        let data193 = data191.pgd;
+                    if (data192.fgm !== undefined) {
+                        let data193 = data192.fgm;
                         if ((typeof data193 == "number") && (isFinite(data193))) {
                             if (data193 > 1 || isNaN(data193)) {
-                                const err484 = { instancePath: instancePath + "/gate/min_attack_strength/pgd", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/pgd/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.pgd, data: data193 };
+                                const err484 = { instancePath: instancePath + "/gate/min_attack_strength/fgm", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/fgm/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.fgm, data: data193 };
                                 if (vErrors === null) {
                                     vErrors = [err484];
                                 }
@@ -9899,7 +9899,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                 errors++;
                             }
                             if (data193 < 0 || isNaN(data193)) {
-                                const err485 = { instancePath: instancePath + "/gate/min_attack_strength/pgd", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/pgd/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.pgd, data: data193 };
+                                const err485 = { instancePath: instancePath + "/gate/min_attack_strength/fgm", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/fgm/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.fgm, data: data193 };
                                 if (vErrors === null) {
                                     vErrors = [err485];
                                 }
@@ -9910,7 +9910,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                             }
                         }
                         else {
-                            const err486 = { instancePath: instancePath + "/gate/min_attack_strength/pgd", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/pgd/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_attack_strength.properties.pgd.type, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.pgd, data: data193 };
+                            const err486 = { instancePath: instancePath + "/gate/min_attack_strength/fgm", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/fgm/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_attack_strength.properties.fgm.type, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.fgm, data: data193 };
                             if (vErrors === null) {
                                 vErrors = [err486];
                             }
@@ -9920,11 +9920,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                             errors++;
                         }
                     }
-                    if (data191.square !== undefined) {
-                        let data194 = data191.square;
+                    if (data192.pgd !== undefined) {
+                        let data194 = data192.pgd;
                         if ((typeof data194 == "number") && (isFinite(data194))) {
                             if (data194 > 1 || isNaN(data194)) {
-                                const err487 = { instancePath: instancePath + "/gate/min_attack_strength/square", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/square/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.square, data: data194 };
+                                const err487 = { instancePath: instancePath + "/gate/min_attack_strength/pgd", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/pgd/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.pgd, data: data194 };
                                 if (vErrors === null) {
                                     vErrors = [err487];
                                 }
@@ -9934,7 +9934,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                 errors++;
                             }
                             if (data194 < 0 || isNaN(data194)) {
-                                const err488 = { instancePath: instancePath + "/gate/min_attack_strength/square", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/square/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.square, data: data194 };
+                                const err488 = { instancePath: instancePath + "/gate/min_attack_strength/pgd", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/pgd/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.pgd, data: data194 };
                                 if (vErrors === null) {
                                     vErrors = [err488];
                                 }
@@ -9945,7 +9945,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                             }
                         }
                         else {
-                            const err489 = { instancePath: instancePath + "/gate/min_attack_strength/square", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/square/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_attack_strength.properties.square.type, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.square, data: data194 };
+                            const err489 = { instancePath: instancePath + "/gate/min_attack_strength/pgd", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/pgd/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_attack_strength.properties.pgd.type, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.pgd, data: data194 };
                             if (vErrors === null) {
                                 vErrors = [err489];
                             }
@@ -9955,11 +9955,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                             errors++;
                         }
                     }
-                    if (data191.boundary !== undefined) {
-                        let data195 = data191.boundary;
+                    if (data192.square !== undefined) {
+                        let data195 = data192.square;
                         if ((typeof data195 == "number") && (isFinite(data195))) {
                             if (data195 > 1 || isNaN(data195)) {
-                                const err490 = { instancePath: instancePath + "/gate/min_attack_strength/boundary", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/boundary/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.boundary, data: data195 };
+                                const err490 = { instancePath: instancePath + "/gate/min_attack_strength/square", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/square/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.square, data: data195 };
                                 if (vErrors === null) {
                                     vErrors = [err490];
                                 }
@@ -9969,7 +9969,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                 errors++;
                             }
                             if (data195 < 0 || isNaN(data195)) {
-                                const err491 = { instancePath: instancePath + "/gate/min_attack_strength/boundary", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/boundary/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.boundary, data: data195 };
+                                const err491 = { instancePath: instancePath + "/gate/min_attack_strength/square", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/square/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.square, data: data195 };
                                 if (vErrors === null) {
                                     vErrors = [err491];
                                 }
@@ -9980,7 +9980,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                             }
                         }
                         else {
-                            const err492 = { instancePath: instancePath + "/gate/min_attack_strength/boundary", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/boundary/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_attack_strength.properties.boundary.type, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.boundary, data: data195 };
+                            const err492 = { instancePath: instancePath + "/gate/min_attack_strength/square", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/square/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_attack_strength.properties.square.type, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.square, data: data195 };
                             if (vErrors === null) {
                                 vErrors = [err492];
                             }
@@ -9990,11 +9990,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                             errors++;
                         }
                     }
-                    if (data191.search !== undefined) {
-                        let data196 = data191.search;
+                    if (data192.boundary !== undefined) {
+                        let data196 = data192.boundary;
                         if ((typeof data196 == "number") && (isFinite(data196))) {
                             if (data196 > 1 || isNaN(data196)) {
-                                const err493 = { instancePath: instancePath + "/gate/min_attack_strength/search", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/search/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.search, data: data196 };
+                                const err493 = { instancePath: instancePath + "/gate/min_attack_strength/boundary", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/boundary/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.boundary, data: data196 };
                                 if (vErrors === null) {
                                     vErrors = [err493];
                                 }
@@ -10004,7 +10004,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                 errors++;
                             }
                             if (data196 < 0 || isNaN(data196)) {
-                                const err494 = { instancePath: instancePath + "/gate/min_attack_strength/search", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/search/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.search, data: data196 };
+                                const err494 = { instancePath: instancePath + "/gate/min_attack_strength/boundary", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/boundary/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.boundary, data: data196 };
                                 if (vErrors === null) {
                                     vErrors = [err494];
                                 }
@@ -10015,7 +10015,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                             }
                         }
                         else {
-                            const err495 = { instancePath: instancePath + "/gate/min_attack_strength/search", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/search/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_attack_strength.properties.search.type, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.search, data: data196 };
+                            const err495 = { instancePath: instancePath + "/gate/min_attack_strength/boundary", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/boundary/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_attack_strength.properties.boundary.type, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.boundary, data: data196 };
                             if (vErrors === null) {
                                 vErrors = [err495];
                             }
@@ -10025,44 +10025,44 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                             errors++;
                         }
                     }
-                }
-                else {
-                    const err496 = { instancePath: instancePath + "/gate/min_attack_strength", schemaPath: "#/properties/gate/properties/min_attack_strength/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.min_attack_strength.type, parentSchema: schema11.properties.gate.properties.min_attack_strength, data: data191 };
-                    if (vErrors === null) {
-                        vErrors = [err496];
-                    }
-                    else {
-                        vErrors.push(err496);
-                    }
-                    errors++;
-                }
-            }
-            if (data91.min_certified_share !== undefined) {
-                let data197 = data91.min_certified_share;
-                if ((typeof data197 == "number") && (isFinite(data197))) {
-                    if (data197 > 1 || isNaN(data197)) {
-                        const err497 = { instancePath: instancePath + "/gate/min_certified_share", schemaPath: "#/properties/gate/properties/min_certified_share/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_certified_share, data: data197 };
-                        if (vErrors === null) {
-                            vErrors = [err497];
+                    if (data192.search !== undefined) {
+                        let data197 = data192.search;
+                        if ((typeof data197 == "number") && (isFinite(data197))) {
+                            if (data197 > 1 || isNaN(data197)) {
+                                const err496 = { instancePath: instancePath + "/gate/min_attack_strength/search", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/search/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.search, data: data197 };
+                                if (vErrors === null) {
+                                    vErrors = [err496];
+                                }
+                                else {
+                                    vErrors.push(err496);
+                                }
+                                errors++;
+                            }
+                            if (data197 < 0 || isNaN(data197)) {
+                                const err497 = { instancePath: instancePath + "/gate/min_attack_strength/search", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/search/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.search, data: data197 };
+                                if (vErrors === null) {
+                                    vErrors = [err497];
+                                }
+                                else {
+                                    vErrors.push(err497);
+                                }
+                                errors++;
+                            }
                         }
                         else {
-                            vErrors.push(err497);
+                            const err498 = { instancePath: instancePath + "/gate/min_attack_strength/search", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/search/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_attack_strength.properties.search.type, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.search, data: data197 };
+                            if (vErrors === null) {
+                                vErrors = [err498];
+                            }
+                            else {
+                                vErrors.push(err498);
+                            }
+                            errors++;
                         }
-                        errors++;
-                    }
-                    if (data197 < 0 || isNaN(data197)) {
-                        const err498 = { instancePath: instancePath + "/gate/min_certified_share", schemaPath: "#/properties/gate/properties/min_certified_share/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_certified_share, data: data197 };
-                        if (vErrors === null) {
-                            vErrors = [err498];
-                        }
-                        else {
-                            vErrors.push(err498);
-                        }
-                        errors++;
                     }
                 }
                 else {
-                    const err499 = { instancePath: instancePath + "/gate/min_certified_share", schemaPath: "#/properties/gate/properties/min_certified_share/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_certified_share.type, parentSchema: schema11.properties.gate.properties.min_certified_share, data: data197 };
+                    const err499 = { instancePath: instancePath + "/gate/min_attack_strength", schemaPath: "#/properties/gate/properties/min_attack_strength/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.min_attack_strength.type, parentSchema: schema11.properties.gate.properties.min_attack_strength, data: data192 };
                     if (vErrors === null) {
                         vErrors = [err499];
                     }
@@ -10072,36 +10072,32 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
             }
-            if (data91.allow_not_evaluated !== undefined) {
-                let data198 = data91.allow_not_evaluated;
-                if (typeof data198 !== "boolean") {
-                    const err500 = { instancePath: instancePath + "/gate/allow_not_evaluated", schemaPath: "#/properties/gate/properties/allow_not_evaluated/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.gate.properties.allow_not_evaluated.type, parentSchema: schema11.properties.gate.properties.allow_not_evaluated, data: data198 };
-                    if (vErrors === null) {
-                        vErrors = [err500];
+            if (data92.min_certified_share !== undefined) {
+                let data198 = data92.min_certified_share;
+                if ((typeof data198 == "number") && (isFinite(data198))) {
+                    if (data198 > 1 || isNaN(data198)) {
+                        const err500 = { instancePath: instancePath + "/gate/min_certified_share", schemaPath: "#/properties/gate/properties/min_certified_share/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_certified_share, data: data198 };
+                        if (vErrors === null) {
+                            vErrors = [err500];
+                        }
+                        else {
+                            vErrors.push(err500);
+                        }
+                        errors++;
                     }
-                    else {
-                        vErrors.push(err500);
+                    if (data198 < 0 || isNaN(data198)) {
+                        const err501 = { instancePath: instancePath + "/gate/min_certified_share", schemaPath: "#/properties/gate/properties/min_certified_share/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_certified_share, data: data198 };
+                        if (vErrors === null) {
+                            vErrors = [err501];
+                        }
+                        else {
+                            vErrors.push(err501);
+                        }
+                        errors++;
                     }
-                    errors++;
                 }
-            }
-            if (data91.require_baseline !== undefined) {
-                let data199 = data91.require_baseline;
-                if (typeof data199 !== "boolean") {
-                    const err501 = { instancePath: instancePath + "/gate/require_baseline", schemaPath: "#/properties/gate/properties/require_baseline/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.gate.properties.require_baseline.type, parentSchema: schema11.properties.gate.properties.require_baseline, data: data199 };
-                    if (vErrors === null) {
-                        vErrors = [err501];
-                    }
-                    else {
-                        vErrors.push(err501);
-                    }
-                    errors++;
-                }
-            }
-            if (data91.block_on !== undefined) {
-                let data200 = data91.block_on;
-                if (!((data200 === "all") || (data200 === "new"))) {
-                    const err502 = { instancePath: instancePath + "/gate/block_on", schemaPath: "#/properties/gate/properties/block_on/enum", keyword: "enum", params: { allowedValues: schema11.properties.gate.properties.block_on.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.gate.properties.block_on.enum, parentSchema: schema11.properties.gate.properties.block_on, data: data200 };
+                else {
+                    const err502 = { instancePath: instancePath + "/gate/min_certified_share", schemaPath: "#/properties/gate/properties/min_certified_share/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_certified_share.type, parentSchema: schema11.properties.gate.properties.min_certified_share, data: data198 };
                     if (vErrors === null) {
                         vErrors = [err502];
                     }
@@ -10111,10 +10107,10 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
             }
-            if (data91.require_release_record !== undefined) {
-                let data201 = data91.require_release_record;
-                if (typeof data201 !== "boolean") {
-                    const err503 = { instancePath: instancePath + "/gate/require_release_record", schemaPath: "#/properties/gate/properties/require_release_record/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.gate.properties.require_release_record.type, parentSchema: schema11.properties.gate.properties.require_release_record, data: data201 };
+            if (data92.allow_not_evaluated !== undefined) {
+                let data199 = data92.allow_not_evaluated;
+                if (typeof data199 !== "boolean") {
+                    const err503 = { instancePath: instancePath + "/gate/allow_not_evaluated", schemaPath: "#/properties/gate/properties/allow_not_evaluated/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.gate.properties.allow_not_evaluated.type, parentSchema: schema11.properties.gate.properties.allow_not_evaluated, data: data199 };
                     if (vErrors === null) {
                         vErrors = [err503];
                     }
@@ -10124,95 +10120,97 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
             }
-            if (data91.models !== undefined) {
-                let data202 = data91.models;
-                if (Array.isArray(data202)) {
-                    if (data202.length < 1) {
-                        const err504 = { instancePath: instancePath + "/gate/models", schemaPath: "#/properties/gate/properties/models/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.gate.properties.models, data: data202 };
+            if (data92.require_baseline !== undefined) {
+                let data200 = data92.require_baseline;
+                if (typeof data200 !== "boolean") {
+                    const err504 = { instancePath: instancePath + "/gate/require_baseline", schemaPath: "#/properties/gate/properties/require_baseline/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.gate.properties.require_baseline.type, parentSchema: schema11.properties.gate.properties.require_baseline, data: data200 };
+                    if (vErrors === null) {
+                        vErrors = [err504];
+                    }
+                    else {
+                        vErrors.push(err504);
+                    }
+                    errors++;
+                }
+            }
+            if (data92.block_on !== undefined) {
+                let data201 = data92.block_on;
+                if (!((data201 === "all") || (data201 === "new"))) {
+                    const err505 = { instancePath: instancePath + "/gate/block_on", schemaPath: "#/properties/gate/properties/block_on/enum", keyword: "enum", params: { allowedValues: schema11.properties.gate.properties.block_on.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.gate.properties.block_on.enum, parentSchema: schema11.properties.gate.properties.block_on, data: data201 };
+                    if (vErrors === null) {
+                        vErrors = [err505];
+                    }
+                    else {
+                        vErrors.push(err505);
+                    }
+                    errors++;
+                }
+            }
+            if (data92.require_release_record !== undefined) {
+                let data202 = data92.require_release_record;
+                if (typeof data202 !== "boolean") {
+                    const err506 = { instancePath: instancePath + "/gate/require_release_record", schemaPath: "#/properties/gate/properties/require_release_record/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.gate.properties.require_release_record.type, parentSchema: schema11.properties.gate.properties.require_release_record, data: data202 };
+                    if (vErrors === null) {
+                        vErrors = [err506];
+                    }
+                    else {
+                        vErrors.push(err506);
+                    }
+                    errors++;
+                }
+            }
+            if (data92.models !== undefined) {
+                let data203 = data92.models;
+                if (Array.isArray(data203)) {
+                    if (data203.length < 1) {
+                        const err507 = { instancePath: instancePath + "/gate/models", schemaPath: "#/properties/gate/properties/models/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.gate.properties.models, data: data203 };
                         if (vErrors === null) {
-                            vErrors = [err504];
+                            vErrors = [err507];
                         }
                         else {
-                            vErrors.push(err504);
+                            vErrors.push(err507);
                         }
                         errors++;
                     }
-                    const len8 = data202.length;
+                    const len8 = data203.length;
                     for (let i8 = 0; i8 < len8; i8++) {
-                        let data203 = data202[i8];
-                        if (typeof data203 === "string") {
-                            if (func4(data203) < 1) {
-                                const err505 = { instancePath: instancePath + "/gate/models/" + i8, schemaPath: "#/properties/gate/properties/models/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.gate.properties.models.items, data: data203 };
+                        let data204 = data203[i8];
+                        if (typeof data204 === "string") {
+                            if (func4(data204) < 1) {
+                                const err508 = { instancePath: instancePath + "/gate/models/" + i8, schemaPath: "#/properties/gate/properties/models/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.gate.properties.models.items, data: data204 };
                                 if (vErrors === null) {
-                                    vErrors = [err505];
+                                    vErrors = [err508];
                                 }
                                 else {
-                                    vErrors.push(err505);
+                                    vErrors.push(err508);
                                 }
                                 errors++;
                             }
-                            if (!pattern0.test(data203)) {
-                                const err506 = { instancePath: instancePath + "/gate/models/" + i8, schemaPath: "#/properties/gate/properties/models/items/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.gate.properties.models.items, data: data203 };
+                            if (!pattern0.test(data204)) {
+                                const err509 = { instancePath: instancePath + "/gate/models/" + i8, schemaPath: "#/properties/gate/properties/models/items/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.gate.properties.models.items, data: data204 };
                                 if (vErrors === null) {
-                                    vErrors = [err506];
+                                    vErrors = [err509];
                                 }
                                 else {
-                                    vErrors.push(err506);
+                                    vErrors.push(err509);
                                 }
                                 errors++;
                             }
                         }
                         else {
-                            const err507 = { instancePath: instancePath + "/gate/models/" + i8, schemaPath: "#/properties/gate/properties/models/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.gate.properties.models.items.type, parentSchema: schema11.properties.gate.properties.models.items, data: data203 };
+                            const err510 = { instancePath: instancePath + "/gate/models/" + i8, schemaPath: "#/properties/gate/properties/models/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.gate.properties.models.items.type, parentSchema: schema11.properties.gate.properties.models.items, data: data204 };
                             if (vErrors === null) {
-                                vErrors = [err507];
+                                vErrors = [err510];
                             }
                             else {
-                                vErrors.push(err507);
+                                vErrors.push(err510);
                             }
                             errors++;
                         }
                     }
                 }
                 else {
-                    const err508 = { instancePath: instancePath + "/gate/models", schemaPath: "#/properties/gate/properties/models/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.gate.properties.models.type, parentSchema: schema11.properties.gate.properties.models, data: data202 };
-                    if (vErrors === null) {
-                        vErrors = [err508];
-                    }
-                    else {
-                        vErrors.push(err508);
-                    }
-                    errors++;
-                }
-            }
-        }
-        else {
-            const err509 = { instancePath: instancePath + "/gate", schemaPath: "#/properties/gate/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.type, parentSchema: schema11.properties.gate, data: data91 };
-            if (vErrors === null) {
-                vErrors = [err509];
-            }
-            else {
-                vErrors.push(err509);
-            }
-            errors++;
-        }
-    }
-    if (data.release !== undefined) {
-        let data204 = data.release;
-        if (data204 && typeof data204 == "object" && !Array.isArray(data204)) {
-            if (data204.owner === undefined) {
-                const err510 = { instancePath: instancePath + "/release", schemaPath: "#/properties/release/required", keyword: "required", params: { missingProperty: "owner" }, message: "must have required property '" + "owner" + "'", schema: schema11.properties.release.required, parentSchema: schema11.properties.release, data: data204 };
-                if (vErrors === null) {
-                    vErrors = [err510];
-                }
-                else {
-                    vErrors.push(err510);
-                }
-                errors++;
-            }
-            for (const key48 in data204) {
-                if (!(((((((key48 === "owner") || (key48 === "reviewer")) || (key48 === "intended_use")) || (key48 === "out_of_scope_uses")) || (key48 === "known_limitations")) || (key48 === "mitigations")) || (key48 === "authorization"))) {
-                    const err511 = { instancePath: instancePath + "/release", schemaPath: "#/properties/release/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key48 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.release, data: data204 };
+                    const err511 = { instancePath: instancePath + "/gate/models", schemaPath: "#/properties/gate/properties/models/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.gate.properties.models.type, parentSchema: schema11.properties.gate.properties.models, data: data203 };
                     if (vErrors === null) {
                         vErrors = [err511];
                     }
@@ -10222,56 +10220,58 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
             }
-            if (data204.owner !== undefined) {
-                let data205 = data204.owner;
-                if (typeof data205 === "string") {
-                    if (func4(data205) > 200) {
-                        const err512 = { instancePath: instancePath + "/release/owner", schemaPath: "#/properties/release/properties/owner/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema11.properties.release.properties.owner, data: data205 };
-                        if (vErrors === null) {
-                            vErrors = [err512];
-                        }
-                        else {
-                            vErrors.push(err512);
-                        }
-                        errors++;
-                    }
-                    if (func4(data205) < 1) {
-                        const err513 = { instancePath: instancePath + "/release/owner", schemaPath: "#/properties/release/properties/owner/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.owner, data: data205 };
-                        if (vErrors === null) {
-                            vErrors = [err513];
-                        }
-                        else {
-                            vErrors.push(err513);
-                        }
-                        errors++;
-                    }
-                    if (!pattern0.test(data205)) {
-                        const err514 = { instancePath: instancePath + "/release/owner", schemaPath: "#/properties/release/properties/owner/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.release.properties.owner, data: data205 };
-                        if (vErrors === null) {
-                            vErrors = [err514];
-                        }
-                        else {
-                            vErrors.push(err514);
-                        }
-                        errors++;
-                    }
+        }
+        else {
+            const err512 = { instancePath: instancePath + "/gate", schemaPath: "#/properties/gate/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.type, parentSchema: schema11.properties.gate, data: data92 };
+            if (vErrors === null) {
+                vErrors = [err512];
+            }
+            else {
+                vErrors.push(err512);
+            }
+            errors++;
+        }
+    }
+    if (data.release !== undefined) {
+        let data205 = data.release;
+        if (data205 && typeof data205 == "object" && !Array.isArray(data205)) {
+            if (data205.owner === undefined) {
+                const err513 = { instancePath: instancePath + "/release", schemaPath: "#/properties/release/required", keyword: "required", params: { missingProperty: "owner" }, message: "must have required property '" + "owner" + "'", schema: schema11.properties.release.required, parentSchema: schema11.properties.release, data: data205 };
+                if (vErrors === null) {
+                    vErrors = [err513];
                 }
                 else {
-                    const err515 = { instancePath: instancePath + "/release/owner", schemaPath: "#/properties/release/properties/owner/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.owner.type, parentSchema: schema11.properties.release.properties.owner, data: data205 };
+                    vErrors.push(err513);
+                }
+                errors++;
+            }
+            for (const key48 in data205) {
+                if (!(((((((key48 === "owner") || (key48 === "reviewer")) || (key48 === "intended_use")) || (key48 === "out_of_scope_uses")) || (key48 === "known_limitations")) || (key48 === "mitigations")) || (key48 === "authorization"))) {
+                    const err514 = { instancePath: instancePath + "/release", schemaPath: "#/properties/release/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key48 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.release, data: data205 };
                     if (vErrors === null) {
-                        vErrors = [err515];
+                        vErrors = [err514];
                     }
                     else {
-                        vErrors.push(err515);
+                        vErrors.push(err514);
                     }
                     errors++;
                 }
             }
-            if (data204.reviewer !== undefined) {
-                let data206 = data204.reviewer;
+            if (data205.owner !== undefined) {
+                let data206 = data205.owner;
                 if (typeof data206 === "string") {
                     if (func4(data206) > 200) {
-                        const err516 = { instancePath: instancePath + "/release/reviewer", schemaPath: "#/properties/release/properties/reviewer/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema11.properties.release.properties.reviewer, data: data206 };
+                        const err515 = { instancePath: instancePath + "/release/owner", schemaPath: "#/properties/release/properties/owner/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema11.properties.release.properties.owner, data: data206 };
+                        if (vErrors === null) {
+                            vErrors = [err515];
+                        }
+                        else {
+                            vErrors.push(err515);
+                        }
+                        errors++;
+                    }
+                    if (func4(data206) < 1) {
+                        const err516 = { instancePath: instancePath + "/release/owner", schemaPath: "#/properties/release/properties/owner/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.owner, data: data206 };
                         if (vErrors === null) {
                             vErrors = [err516];
                         }
@@ -10280,8 +10280,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
-                    if (func4(data206) < 1) {
-                        const err517 = { instancePath: instancePath + "/release/reviewer", schemaPath: "#/properties/release/properties/reviewer/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.reviewer, data: data206 };
+                    if (!pattern0.test(data206)) {
+                        const err517 = { instancePath: instancePath + "/release/owner", schemaPath: "#/properties/release/properties/owner/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.release.properties.owner, data: data206 };
                         if (vErrors === null) {
                             vErrors = [err517];
                         }
@@ -10290,33 +10290,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
-                    if (!pattern0.test(data206)) {
-                        const err518 = { instancePath: instancePath + "/release/reviewer", schemaPath: "#/properties/release/properties/reviewer/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.release.properties.reviewer, data: data206 };
-                        if (vErrors === null) {
-                            vErrors = [err518];
-                        }
-                        else {
-                            vErrors.push(err518);
-                        }
-                        errors++;
-                    }
                 }
                 else {
-                    const err519 = { instancePath: instancePath + "/release/reviewer", schemaPath: "#/properties/release/properties/reviewer/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.reviewer.type, parentSchema: schema11.properties.release.properties.reviewer, data: data206 };
+                    const err518 = { instancePath: instancePath + "/release/owner", schemaPath: "#/properties/release/properties/owner/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.owner.type, parentSchema: schema11.properties.release.properties.owner, data: data206 };
                     if (vErrors === null) {
-                        vErrors = [err519];
+                        vErrors = [err518];
                     }
                     else {
-                        vErrors.push(err519);
+                        vErrors.push(err518);
                     }
                     errors++;
                 }
             }
-            if (data204.intended_use !== undefined) {
-                let data207 = data204.intended_use;
+            if (data205.reviewer !== undefined) {
+                let data207 = data205.reviewer;
                 if (typeof data207 === "string") {
-                    if (func4(data207) > 2000) {
-                        const err520 = { instancePath: instancePath + "/release/intended_use", schemaPath: "#/properties/release/properties/intended_use/maxLength", keyword: "maxLength", params: { limit: 2000 }, message: "must NOT have more than 2000 characters", schema: 2000, parentSchema: schema11.properties.release.properties.intended_use, data: data207 };
+                    if (func4(data207) > 200) {
+                        const err519 = { instancePath: instancePath + "/release/reviewer", schemaPath: "#/properties/release/properties/reviewer/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema11.properties.release.properties.reviewer, data: data207 };
+                        if (vErrors === null) {
+                            vErrors = [err519];
+                        }
+                        else {
+                            vErrors.push(err519);
+                        }
+                        errors++;
+                    }
+                    if (func4(data207) < 1) {
+                        const err520 = { instancePath: instancePath + "/release/reviewer", schemaPath: "#/properties/release/properties/reviewer/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.reviewer, data: data207 };
                         if (vErrors === null) {
                             vErrors = [err520];
                         }
@@ -10325,8 +10325,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
-                    if (func4(data207) < 1) {
-                        const err521 = { instancePath: instancePath + "/release/intended_use", schemaPath: "#/properties/release/properties/intended_use/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.intended_use, data: data207 };
+                    if (!pattern0.test(data207)) {
+                        const err521 = { instancePath: instancePath + "/release/reviewer", schemaPath: "#/properties/release/properties/reviewer/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.release.properties.reviewer, data: data207 };
                         if (vErrors === null) {
                             vErrors = [err521];
                         }
@@ -10337,7 +10337,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 else {
-                    const err522 = { instancePath: instancePath + "/release/intended_use", schemaPath: "#/properties/release/properties/intended_use/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.intended_use.type, parentSchema: schema11.properties.release.properties.intended_use, data: data207 };
+                    const err522 = { instancePath: instancePath + "/release/reviewer", schemaPath: "#/properties/release/properties/reviewer/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.reviewer.type, parentSchema: schema11.properties.release.properties.reviewer, data: data207 };
                     if (vErrors === null) {
                         vErrors = [err522];
                     }
@@ -10347,11 +10347,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
             }
-            if (data204.out_of_scope_uses !== undefined) {
-                let data208 = data204.out_of_scope_uses;
-                if (Array.isArray(data208)) {
-                    if (data208.length < 1) {
-                        const err523 = { instancePath: instancePath + "/release/out_of_scope_uses", schemaPath: "#/properties/release/properties/out_of_scope_uses/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.release.properties.out_of_scope_uses, data: data208 };
+            if (data205.intended_use !== undefined) {
+                let data208 = data205.intended_use;
+                if (typeof data208 === "string") {
+                    if (func4(data208) > 2000) {
+                        const err523 = { instancePath: instancePath + "/release/intended_use", schemaPath: "#/properties/release/properties/intended_use/maxLength", keyword: "maxLength", params: { limit: 2000 }, message: "must NOT have more than 2000 characters", schema: 2000, parentSchema: schema11.properties.release.properties.intended_use, data: data208 };
                         if (vErrors === null) {
                             vErrors = [err523];
                         }
@@ -10360,241 +10360,276 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
-                    const len9 = data208.length;
+                    if (func4(data208) < 1) {
+                        const err524 = { instancePath: instancePath + "/release/intended_use", schemaPath: "#/properties/release/properties/intended_use/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.intended_use, data: data208 };
+                        if (vErrors === null) {
+                            vErrors = [err524];
+                        }
+                        else {
+                            vErrors.push(err524);
+                        }
+                        errors++;
+                    }
+                }
+                else {
+                    const err525 = { instancePath: instancePath + "/release/intended_use", schemaPath: "#/properties/release/properties/intended_use/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.intended_use.type, parentSchema: schema11.properties.release.properties.intended_use, data: data208 };
+                    if (vErrors === null) {
+                        vErrors = [err525];
+                    }
+                    else {
+                        vErrors.push(err525);
+                    }
+                    errors++;
+                }
+            }
+            if (data205.out_of_scope_uses !== undefined) {
+                let data209 = data205.out_of_scope_uses;
+                if (Array.isArray(data209)) {
+                    if (data209.length < 1) {
+                        const err526 = { instancePath: instancePath + "/release/out_of_scope_uses", schemaPath: "#/properties/release/properties/out_of_scope_uses/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.release.properties.out_of_scope_uses, data: data209 };
+                        if (vErrors === null) {
+                            vErrors = [err526];
+                        }
+                        else {
+                            vErrors.push(err526);
+                        }
+                        errors++;
+                    }
+                    const len9 = data209.length;
                     for (let i9 = 0; i9 < len9; i9++) {
-                        let data209 = data208[i9];
-                        if (typeof data209 === "string") {
-                            if (func4(data209) > 1000) {
-                                const err524 = { instancePath: instancePath + "/release/out_of_scope_uses/" + i9, schemaPath: "#/properties/release/properties/out_of_scope_uses/items/maxLength", keyword: "maxLength", params: { limit: 1000 }, message: "must NOT have more than 1000 characters", schema: 1000, parentSchema: schema11.properties.release.properties.out_of_scope_uses.items, data: data209 };
+                        let data210 = data209[i9];
+                        if (typeof data210 === "string") {
+                            if (func4(data210) > 1000) {
+                                const err527 = { instancePath: instancePath + "/release/out_of_scope_uses/" + i9, schemaPath: "#/properties/release/properties/out_of_scope_uses/items/maxLength", keyword: "maxLength", params: { limit: 1000 }, message: "must NOT have more than 1000 characters", schema: 1000, parentSchema: schema11.properties.release.properties.out_of_scope_uses.items, data: data210 };
                                 if (vErrors === null) {
-                                    vErrors = [err524];
+                                    vErrors = [err527];
                                 }
                                 else {
-                                    vErrors.push(err524);
+                                    vErrors.push(err527);
                                 }
                                 errors++;
                             }
-                            if (func4(data209) < 1) {
-                                const err525 = { instancePath: instancePath + "/release/out_of_scope_uses/" + i9, schemaPath: "#/properties/release/properties/out_of_scope_uses/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.out_of_scope_uses.items, data: data209 };
+                            if (func4(data210) < 1) {
+                                const err528 = { instancePath: instancePath + "/release/out_of_scope_uses/" + i9, schemaPath: "#/properties/release/properties/out_of_scope_uses/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.out_of_scope_uses.items, data: data210 };
                                 if (vErrors === null) {
-                                    vErrors = [err525];
+                                    vErrors = [err528];
                                 }
                                 else {
-                                    vErrors.push(err525);
+                                    vErrors.push(err528);
                                 }
                                 errors++;
                             }
                         }
                         else {
-                            const err526 = { instancePath: instancePath + "/release/out_of_scope_uses/" + i9, schemaPath: "#/properties/release/properties/out_of_scope_uses/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.out_of_scope_uses.items.type, parentSchema: schema11.properties.release.properties.out_of_scope_uses.items, data: data209 };
+                            const err529 = { instancePath: instancePath + "/release/out_of_scope_uses/" + i9, schemaPath: "#/properties/release/properties/out_of_scope_uses/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.out_of_scope_uses.items.type, parentSchema: schema11.properties.release.properties.out_of_scope_uses.items, data: data210 };
                             if (vErrors === null) {
-                                vErrors = [err526];
+                                vErrors = [err529];
                             }
                             else {
-                                vErrors.push(err526);
+                                vErrors.push(err529);
                             }
                             errors++;
                         }
                     }
                 }
                 else {
-                    const err527 = { instancePath: instancePath + "/release/out_of_scope_uses", schemaPath: "#/properties/release/properties/out_of_scope_uses/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.release.properties.out_of_scope_uses.type, parentSchema: schema11.properties.release.properties.out_of_scope_uses, data: data208 };
+                    const err530 = { instancePath: instancePath + "/release/out_of_scope_uses", schemaPath: "#/properties/release/properties/out_of_scope_uses/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.release.properties.out_of_scope_uses.type, parentSchema: schema11.properties.release.properties.out_of_scope_uses, data: data209 };
                     if (vErrors === null) {
-                        vErrors = [err527];
+                        vErrors = [err530];
                     }
                     else {
-                        vErrors.push(err527);
+                        vErrors.push(err530);
                     }
                     errors++;
                 }
             }
-            if (data204.known_limitations !== undefined) {
-                let data210 = data204.known_limitations;
-                if (Array.isArray(data210)) {
-                    if (data210.length < 1) {
-                        const err528 = { instancePath: instancePath + "/release/known_limitations", schemaPath: "#/properties/release/properties/known_limitations/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.release.properties.known_limitations, data: data210 };
+            if (data205.known_limitations !== undefined) {
+                let data211 = data205.known_limitations;
+                if (Array.isArray(data211)) {
+                    if (data211.length < 1) {
+                        const err531 = { instancePath: instancePath + "/release/known_limitations", schemaPath: "#/properties/release/properties/known_limitations/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.release.properties.known_limitations, data: data211 };
                         if (vErrors === null) {
-                            vErrors = [err528];
+                            vErrors = [err531];
                         }
                         else {
-                            vErrors.push(err528);
+                            vErrors.push(err531);
                         }
                         errors++;
                     }
-                    const len10 = data210.length;
+                    const len10 = data211.length;
                     for (let i10 = 0; i10 < len10; i10++) {
-                        let data211 = data210[i10];
-                        if (typeof data211 === "string") {
-                            if (func4(data211) > 1000) {
-                                const err529 = { instancePath: instancePath + "/release/known_limitations/" + i10, schemaPath: "#/properties/release/properties/known_limitations/items/maxLength", keyword: "maxLength", params: { limit: 1000 }, message: "must NOT have more than 1000 characters", schema: 1000, parentSchema: schema11.properties.release.properties.known_limitations.items, data: data211 };
+                        let data212 = data211[i10];
+                        if (typeof data212 === "string") {
+                            if (func4(data212) > 1000) {
+                                const err532 = { instancePath: instancePath + "/release/known_limitations/" + i10, schemaPath: "#/properties/release/properties/known_limitations/items/maxLength", keyword: "maxLength", params: { limit: 1000 }, message: "must NOT have more than 1000 characters", schema: 1000, parentSchema: schema11.properties.release.properties.known_limitations.items, data: data212 };
                                 if (vErrors === null) {
-                                    vErrors = [err529];
+                                    vErrors = [err532];
                                 }
                                 else {
-                                    vErrors.push(err529);
+                                    vErrors.push(err532);
                                 }
                                 errors++;
                             }
-                            if (func4(data211) < 1) {
-                                const err530 = { instancePath: instancePath + "/release/known_limitations/" + i10, schemaPath: "#/properties/release/properties/known_limitations/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.known_limitations.items, data: data211 };
+                            if (func4(data212) < 1) {
+                                const err533 = { instancePath: instancePath + "/release/known_limitations/" + i10, schemaPath: "#/properties/release/properties/known_limitations/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.known_limitations.items, data: data212 };
                                 if (vErrors === null) {
-                                    vErrors = [err530];
+                                    vErrors = [err533];
                                 }
                                 else {
-                                    vErrors.push(err530);
+                                    vErrors.push(err533);
                                 }
                                 errors++;
                             }
                         }
                         else {
-                            const err531 = { instancePath: instancePath + "/release/known_limitations/" + i10, schemaPath: "#/properties/release/properties/known_limitations/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.known_limitations.items.type, parentSchema: schema11.properties.release.properties.known_limitations.items, data: data211 };
+                            const err534 = { instancePath: instancePath + "/release/known_limitations/" + i10, schemaPath: "#/properties/release/properties/known_limitations/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.known_limitations.items.type, parentSchema: schema11.properties.release.properties.known_limitations.items, data: data212 };
                             if (vErrors === null) {
-                                vErrors = [err531];
+                                vErrors = [err534];
                             }
                             else {
-                                vErrors.push(err531);
+                                vErrors.push(err534);
                             }
                             errors++;
                         }
                     }
                 }
                 else {
-                    const err532 = { instancePath: instancePath + "/release/known_limitations", schemaPath: "#/properties/release/properties/known_limitations/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.release.properties.known_limitations.type, parentSchema: schema11.properties.release.properties.known_limitations, data: data210 };
+                    const err535 = { instancePath: instancePath + "/release/known_limitations", schemaPath: "#/properties/release/properties/known_limitations/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.release.properties.known_limitations.type, parentSchema: schema11.properties.release.properties.known_limitations, data: data211 };
                     if (vErrors === null) {
-                        vErrors = [err532];
+                        vErrors = [err535];
                     }
                     else {
-                        vErrors.push(err532);
+                        vErrors.push(err535);
                     }
                     errors++;
                 }
             }
-            if (data204.mitigations !== undefined) {
-                let data212 = data204.mitigations;
-                if (Array.isArray(data212)) {
-                    if (data212.length < 1) {
-                        const err533 = { instancePath: instancePath + "/release/mitigations", schemaPath: "#/properties/release/properties/mitigations/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.release.properties.mitigations, data: data212 };
+            if (data205.mitigations !== undefined) {
+                let data213 = data205.mitigations;
+                if (Array.isArray(data213)) {
+                    if (data213.length < 1) {
+                        const err536 = { instancePath: instancePath + "/release/mitigations", schemaPath: "#/properties/release/properties/mitigations/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.release.properties.mitigations, data: data213 };
                         if (vErrors === null) {
-                            vErrors = [err533];
+                            vErrors = [err536];
                         }
                         else {
-                            vErrors.push(err533);
+                            vErrors.push(err536);
                         }
                         errors++;
                     }
-                    const len11 = data212.length;
+                    const len11 = data213.length;
                     for (let i11 = 0; i11 < len11; i11++) {
-                        let data213 = data212[i11];
-                        if (typeof data213 === "string") {
-                            if (func4(data213) > 1000) {
-                                const err534 = { instancePath: instancePath + "/release/mitigations/" + i11, schemaPath: "#/properties/release/properties/mitigations/items/maxLength", keyword: "maxLength", params: { limit: 1000 }, message: "must NOT have more than 1000 characters", schema: 1000, parentSchema: schema11.properties.release.properties.mitigations.items, data: data213 };
+                        let data214 = data213[i11];
+                        if (typeof data214 === "string") {
+                            if (func4(data214) > 1000) {
+                                const err537 = { instancePath: instancePath + "/release/mitigations/" + i11, schemaPath: "#/properties/release/properties/mitigations/items/maxLength", keyword: "maxLength", params: { limit: 1000 }, message: "must NOT have more than 1000 characters", schema: 1000, parentSchema: schema11.properties.release.properties.mitigations.items, data: data214 };
                                 if (vErrors === null) {
-                                    vErrors = [err534];
+                                    vErrors = [err537];
                                 }
                                 else {
-                                    vErrors.push(err534);
+                                    vErrors.push(err537);
                                 }
                                 errors++;
                             }
-                            if (func4(data213) < 1) {
-                                const err535 = { instancePath: instancePath + "/release/mitigations/" + i11, schemaPath: "#/properties/release/properties/mitigations/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.mitigations.items, data: data213 };
+                            if (func4(data214) < 1) {
+                                const err538 = { instancePath: instancePath + "/release/mitigations/" + i11, schemaPath: "#/properties/release/properties/mitigations/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.mitigations.items, data: data214 };
                                 if (vErrors === null) {
-                                    vErrors = [err535];
+                                    vErrors = [err538];
                                 }
                                 else {
-                                    vErrors.push(err535);
+                                    vErrors.push(err538);
                                 }
                                 errors++;
                             }
                         }
                         else {
-                            const err536 = { instancePath: instancePath + "/release/mitigations/" + i11, schemaPath: "#/properties/release/properties/mitigations/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.mitigations.items.type, parentSchema: schema11.properties.release.properties.mitigations.items, data: data213 };
+                            const err539 = { instancePath: instancePath + "/release/mitigations/" + i11, schemaPath: "#/properties/release/properties/mitigations/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.mitigations.items.type, parentSchema: schema11.properties.release.properties.mitigations.items, data: data214 };
                             if (vErrors === null) {
-                                vErrors = [err536];
+                                vErrors = [err539];
                             }
                             else {
-                                vErrors.push(err536);
+                                vErrors.push(err539);
                             }
                             errors++;
                         }
                     }
                 }
                 else {
-                    const err537 = { instancePath: instancePath + "/release/mitigations", schemaPath: "#/properties/release/properties/mitigations/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.release.properties.mitigations.type, parentSchema: schema11.properties.release.properties.mitigations, data: data212 };
+                    const err540 = { instancePath: instancePath + "/release/mitigations", schemaPath: "#/properties/release/properties/mitigations/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.release.properties.mitigations.type, parentSchema: schema11.properties.release.properties.mitigations, data: data213 };
                     if (vErrors === null) {
-                        vErrors = [err537];
+                        vErrors = [err540];
                     }
                     else {
-                        vErrors.push(err537);
+                        vErrors.push(err540);
                     }
                     errors++;
                 }
             }
-            if (data204.authorization !== undefined) {
-                let data214 = data204.authorization;
-                if (typeof data214 === "string") {
-                    if (func4(data214) > 500) {
-                        const err538 = { instancePath: instancePath + "/release/authorization", schemaPath: "#/properties/release/properties/authorization/maxLength", keyword: "maxLength", params: { limit: 500 }, message: "must NOT have more than 500 characters", schema: 500, parentSchema: schema11.properties.release.properties.authorization, data: data214 };
+            if (data205.authorization !== undefined) {
+                let data215 = data205.authorization;
+                if (typeof data215 === "string") {
+                    if (func4(data215) > 500) {
+                        const err541 = { instancePath: instancePath + "/release/authorization", schemaPath: "#/properties/release/properties/authorization/maxLength", keyword: "maxLength", params: { limit: 500 }, message: "must NOT have more than 500 characters", schema: 500, parentSchema: schema11.properties.release.properties.authorization, data: data215 };
                         if (vErrors === null) {
-                            vErrors = [err538];
+                            vErrors = [err541];
                         }
                         else {
-                            vErrors.push(err538);
+                            vErrors.push(err541);
                         }
                         errors++;
                     }
-                    if (func4(data214) < 1) {
-                        const err539 = { instancePath: instancePath + "/release/authorization", schemaPath: "#/properties/release/properties/authorization/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.authorization, data: data214 };
+                    if (func4(data215) < 1) {
+                        const err542 = { instancePath: instancePath + "/release/authorization", schemaPath: "#/properties/release/properties/authorization/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.authorization, data: data215 };
                         if (vErrors === null) {
-                            vErrors = [err539];
+                            vErrors = [err542];
                         }
                         else {
-                            vErrors.push(err539);
+                            vErrors.push(err542);
                         }
                         errors++;
                     }
-                    if (!pattern0.test(data214)) {
-                        const err540 = { instancePath: instancePath + "/release/authorization", schemaPath: "#/properties/release/properties/authorization/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.release.properties.authorization, data: data214 };
+                    if (!pattern0.test(data215)) {
+                        const err543 = { instancePath: instancePath + "/release/authorization", schemaPath: "#/properties/release/properties/authorization/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.release.properties.authorization, data: data215 };
                         if (vErrors === null) {
-                            vErrors = [err540];
+                            vErrors = [err543];
                         }
                         else {
-                            vErrors.push(err540);
+                            vErrors.push(err543);
                         }
                         errors++;
                     }
                 }
                 else {
-                    const err541 = { instancePath: instancePath + "/release/authorization", schemaPath: "#/properties/release/properties/authorization/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.authorization.type, parentSchema: schema11.properties.release.properties.authorization, data: data214 };
+                    const err544 = { instancePath: instancePath + "/release/authorization", schemaPath: "#/properties/release/properties/authorization/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.authorization.type, parentSchema: schema11.properties.release.properties.authorization, data: data215 };
                     if (vErrors === null) {
-                        vErrors = [err541];
+                        vErrors = [err544];
                     }
                     else {
-                        vErrors.push(err541);
+                        vErrors.push(err544);
                     }
                     errors++;
                 }
             }
         }
         else {
-            const err542 = { instancePath: instancePath + "/release", schemaPath: "#/properties/release/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.release.type, parentSchema: schema11.properties.release, data: data204 };
+            const err545 = { instancePath: instancePath + "/release", schemaPath: "#/properties/release/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.release.type, parentSchema: schema11.properties.release, data: data205 };
             if (vErrors === null) {
-                vErrors = [err542];
+                vErrors = [err545];
             }
             else {
-                vErrors.push(err542);
+                vErrors.push(err545);
             }
             errors++;
         }
     }
 }
 else {
-    const err543 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
+    const err546 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
     if (vErrors === null) {
-        vErrors = [err543];
+        vErrors = [err546];
     }
     else {
-        vErrors.push(err543);
+        vErrors.push(err546);
     }
     errors++;
 } validate10.errors = vErrors; return errors === 0; }
@@ -34082,11 +34117,15 @@ const DEFAULT_MAX_CANDIDATES = 20_000;
 const MAX_MAX_CANDIDATES = 10_000_000;
 const EXACT_RULE = "every candidate of the search's edit space: the original with a set of its atomic word edits applied, at most " +
     'one per word, none on negators, numbers or URLs, at most max_words_changed of the words';
-/** The keys of `exact`; the config schema shares them with the tabular attack, which takes none (tabular/exact.ts). */
+/**
+ * The keys of `exact` in either task: the config schema has one entry per name, so it holds the text keys and the
+ * tabular one (time_limit_ms, tabular/exact.ts); each task's reader refuses the other's.
+ */
 const EXACT_SCHEMA = (0,schema_parts/* closed */.$h)({
     max_candidates: { type: 'integer', minimum: 1, maximum: MAX_MAX_CANDIDATES },
     operators: { type: 'array', items: { enum: search_edits/* SEARCH_OPERATORS */.V$ }, minItems: 1 },
-    max_words_changed: { type: 'number', exclusiveMinimum: 0, maximum: 1 }
+    max_words_changed: { type: 'number', exclusiveMinimum: 0, maximum: 1 },
+    time_limit_ms: { type: 'integer', minimum: 1, maximum: 3_600_000 }
 });
 const EXACT_TEXT = (0,descriptor/* textFamily */.f)({
     name: 'exact',
@@ -34099,6 +34138,9 @@ const EXACT_TEXT = (0,descriptor/* textFamily */.f)({
     ledgerReasons: ['no_edit', 'edit_space', 'missing'],
     recordsEdits: true,
     read: (raw, context) => {
+        if (raw.time_limit_ms !== undefined)
+            throw (0,validate/* configError */.Fj)(context.source, [...context.at, 'time_limit_ms'], 'time_limit_ms bounds exact on a tree ensemble (a tabular task); a text task bounds exact by ' +
+                `max_candidates, found time_limit_ms`, true);
         const search = context.attacks?.[search_descriptor/* SEARCH_NAME */.NE];
         const own = ['operators', 'max_words_changed'].find((k) => raw[k] !== undefined);
         if (search !== undefined && own !== undefined)
@@ -34822,8 +34864,8 @@ var model = __nccwpck_require__(351);
  *   certified  every box holds no success: no point of F(x) moves the row, for this model and this threat model only.
  *   tie        no success, and a visited point leaves gold's margin exactly 0 (argmax's first-label rule kept
  *              gold): never certified.
- *   undecided  the search would open more than MAX_BOXES boxes: nothing is claimed (certified and tie null); the
- *              row keeps x.
+ *   undecided  the search would open more than MAX_BOXES boxes, or runs past time_limit_ms: nothing is claimed
+ *              (certified and tie null); the row keeps x.
  */
 
 
@@ -34831,6 +34873,8 @@ var model = __nccwpck_require__(351);
 
 /** The most boxes one row's search may open; a row that needs more is undecided. */
 const MAX_BOXES = 1_000_000;
+/** Boxes between two readings of the clock for time_limit_ms. */
+const CLOCK_EVERY = 4096;
 /** LightGBM's band of values a node of missing type Zero reads as missing. */
 const ZERO_BAND = 1e-35;
 /** The scores of a row point in label order, by the model's own arithmetic. */
@@ -34976,7 +35020,9 @@ function promise(s) {
     }
     return best;
 }
-function treeExact(x, gold, targets, view, space, policy, maxBoxes = MAX_BOXES) {
+function treeExact(x, gold, targets, view, space, policy, maxBoxes = MAX_BOXES, timeLimitMs = Infinity) {
+    // The clock is read every CLOCK_EVERY boxes: a row that ends sooner never reads it, so its verdict cannot vary.
+    const deadline = Number.isFinite(timeLimitMs) ? performance.now() + timeLimitMs : Infinity;
     const ends = intervals(x, space);
     const cuts = cutsByFeature(view, x.length);
     const position = new Int32Array(x.length).fill(-1);
@@ -35040,6 +35086,8 @@ function treeExact(x, gold, targets, view, space, policy, maxBoxes = MAX_BOXES) 
     let lowestMargin = Infinity;
     const visit = (depth) => {
         if (++boxes > maxBoxes)
+            return false;
+        if (boxes % CLOCK_EVERY === 0 && performance.now() > deadline)
             return false;
         if (depth === s.moving.length) {
             const scores = treeScores(view, point);
@@ -35529,16 +35577,18 @@ function exactCandidate(row) {
     const accepted = (0,attack_success/* isAttackSuccess */.sH)({ objective: targets === null ? 'untargeted' : 'targeted', transitions, policy }, labels, gold, model.probabilities(outcome.candidate));
     return outcomeRow(x, outcome.candidate, true, space, !outcome.tie && !accepted, outcome.tie);
 }
+/** Per (row, model), as SPEC \u00a725 sets it; the logistic regression's closed form never comes near it. */
+const DEFAULT_TIME_LIMIT_MS = 2000;
 const TREE_METHOD = 'a tree ensemble: a branch and bound over the cells the thresholds of its trees cut F(x) into (per feature the ' +
     "ends of its interval and every threshold inside it), boxes skipped when the reachable leaves' bounds rule out a " +
     "success, every verdict from the model's own scores at a point; no success = certified; more than 1,000,000 " +
-    'boxes = undecided';
+    'boxes or time_limit_ms = undecided';
 /** exact on a tree ensemble: branch and bound over F(x)'s cells (tree-exact.ts); misclassified rows are skipped. */
-function treeCandidate(x, gold, targets, model, space, policy) {
+function treeCandidate(x, gold, targets, model, space, policy, timeLimitMs) {
     const view = model.treeView(space.names);
     if (treePrediction(view, x) !== gold)
         return outcomeRow(x, [...x], false, space, null, null);
-    const outcome = treeExact(x, gold, targets, view, space, policy);
+    const outcome = treeExact(x, gold, targets, view, space, policy, undefined, timeLimitMs);
     return outcomeRow(x, outcome.candidate, true, space, outcome.certified, outcome.tie);
 }
 function isAffine(model) {
@@ -35549,7 +35599,7 @@ function isAffine(model) {
 const EXACT = (0,descriptor/* tabularAttack */.y)({
     name: 'exact',
     task: 'tabular',
-    schema: (0,schema_parts/* closed */.$h)({}),
+    schema: (0,schema_parts/* closed */.$h)({ time_limit_ms: { type: 'integer', minimum: 1, maximum: 3_600_000 } }),
     attack: true,
     destructive: false,
     optIn: true,
@@ -35560,16 +35610,18 @@ const EXACT = (0,descriptor/* tabularAttack */.y)({
     perModel: true,
     reportsWork: true,
     method: { search: EXACT_METHOD, trees: TREE_METHOD },
-    // The config schema shares exact's keys with the text task (src/perturb/exact/descriptor.ts): none applies here.
+    // The config schema shares exact's keys with the text task (src/perturb/exact/descriptor.ts): only time_limit_ms
+    // applies here.
     read: (raw, context) => {
-        const key = Object.keys(raw)[0];
+        const key = Object.keys(raw).find((k) => k !== 'time_limit_ms');
         if (key !== undefined)
-            throw (0,validate/* configError */.Fj)(context.source, [...context.at, key], `exact on a tabular task solves the feature-space worst case and takes no settings; found ${key}`);
-        return {};
+            throw (0,validate/* configError */.Fj)(context.source, [...context.at, key], `exact on a tabular task solves the feature-space worst case and takes only time_limit_ms; found ${key}`);
+        return { timeLimitMs: raw.time_limit_ms ?? DEFAULT_TIME_LIMIT_MS };
     },
-    candidate: (row) => {
+    settings: (params) => ({ time_limit_ms: params.timeLimitMs }),
+    candidate: (row, params) => {
         if ((0,contract/* hasTrees */.S)(row.model))
-            return treeCandidate(row.x, row.label, row.targets, row.model, row.space, row.policy);
+            return treeCandidate(row.x, row.label, row.targets, row.model, row.space, row.policy, params.timeLimitMs);
         if (!isAffine(row.model))
             throw new Error(`model ${row.model?.name ?? '(none)'} has no affine logits for exact`);
         return exactCandidate({

@@ -338,11 +338,19 @@ export function exactCandidate(row: ExactRow): TabularCandidate {
   return outcomeRow(x, outcome.candidate, true, space, !outcome.tie && !accepted, outcome.tie);
 }
 
+/** exact's parameters on a tabular task: how long one (row, tree model) may search before it is undecided. */
+interface TabularExactParams {
+  timeLimitMs: number;
+}
+
+/** Per (row, model), as SPEC §25 sets it; the logistic regression's closed form never comes near it. */
+const DEFAULT_TIME_LIMIT_MS = 2000;
+
 const TREE_METHOD =
   'a tree ensemble: a branch and bound over the cells the thresholds of its trees cut F(x) into (per feature the ' +
   "ends of its interval and every threshold inside it), boxes skipped when the reachable leaves' bounds rule out a " +
   "success, every verdict from the model's own scores at a point; no success = certified; more than 1,000,000 " +
-  'boxes = undecided';
+  'boxes or time_limit_ms = undecided';
 
 /** exact on a tree ensemble: branch and bound over F(x)'s cells (tree-exact.ts); misclassified rows are skipped. */
 function treeCandidate(
@@ -351,11 +359,12 @@ function treeCandidate(
   targets: readonly string[] | null,
   model: HasTrees,
   space: FeatureSpace,
-  policy: ReviewPolicy | null
+  policy: ReviewPolicy | null,
+  timeLimitMs: number
 ): TabularCandidate {
   const view = model.treeView(space.names);
   if (treePrediction(view, x) !== gold) return outcomeRow(x, [...x], false, space, null, null);
-  const outcome = treeExact(x, gold, targets, view, space, policy);
+  const outcome = treeExact(x, gold, targets, view, space, policy, undefined, timeLimitMs);
   return outcomeRow(x, outcome.candidate, true, space, outcome.certified, outcome.tie);
 }
 
@@ -368,7 +377,7 @@ function isAffine(model: unknown): model is AffineLogits & { predict(x: readonly
 export const EXACT = tabularAttack({
   name: 'exact',
   task: 'tabular',
-  schema: closed({}),
+  schema: closed({ time_limit_ms: { type: 'integer', minimum: 1, maximum: 3_600_000 } }),
   attack: true,
   destructive: false,
   optIn: true,
@@ -379,19 +388,22 @@ export const EXACT = tabularAttack({
   perModel: true,
   reportsWork: true,
   method: { search: EXACT_METHOD, trees: TREE_METHOD },
-  // The config schema shares exact's keys with the text task (src/perturb/exact/descriptor.ts): none applies here.
-  read: (raw, context) => {
-    const key = Object.keys(raw)[0];
+  // The config schema shares exact's keys with the text task (src/perturb/exact/descriptor.ts): only time_limit_ms
+  // applies here.
+  read: (raw, context): TabularExactParams => {
+    const key = Object.keys(raw).find((k) => k !== 'time_limit_ms');
     if (key !== undefined)
       throw configError(
         context.source,
         [...context.at, key],
-        `exact on a tabular task solves the feature-space worst case and takes no settings; found ${key}`
+        `exact on a tabular task solves the feature-space worst case and takes only time_limit_ms; found ${key}`
       );
-    return {};
+    return { timeLimitMs: (raw as { time_limit_ms?: number }).time_limit_ms ?? DEFAULT_TIME_LIMIT_MS };
   },
-  candidate: (row) => {
-    if (hasTrees(row.model)) return treeCandidate(row.x, row.label, row.targets, row.model, row.space, row.policy);
+  settings: (params) => ({ time_limit_ms: params.timeLimitMs }),
+  candidate: (row, params) => {
+    if (hasTrees(row.model))
+      return treeCandidate(row.x, row.label, row.targets, row.model, row.space, row.policy, params.timeLimitMs);
     if (!isAffine(row.model)) throw new Error(`model ${row.model?.name ?? '(none)'} has no affine logits for exact`);
     return exactCandidate({
       x: row.x,

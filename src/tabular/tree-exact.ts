@@ -16,8 +16,8 @@
  *   certified  every box holds no success: no point of F(x) moves the row, for this model and this threat model only.
  *   tie        no success, and a visited point leaves gold's margin exactly 0 (argmax's first-label rule kept
  *              gold): never certified.
- *   undecided  the search would open more than MAX_BOXES boxes: nothing is claimed (certified and tie null); the
- *              row keeps x.
+ *   undecided  the search would open more than MAX_BOXES boxes, or runs past time_limit_ms: nothing is claimed
+ *              (certified and tie null); the row keeps x.
  */
 import { isAttackSuccess, type ReviewPolicy } from '../evidence/attack-success.js';
 import { goesLeft, margins, MISSING_ZERO, scoresOf } from '../models/trees/forest.js';
@@ -27,6 +27,9 @@ import type { FeatureSpace, TreeView } from './contract.js';
 
 /** The most boxes one row's search may open; a row that needs more is undecided. */
 const MAX_BOXES = 1_000_000;
+
+/** Boxes between two readings of the clock for time_limit_ms. */
+const CLOCK_EVERY = 4096;
 
 /** LightGBM's band of values a node of missing type Zero reads as missing. */
 const ZERO_BAND = 1e-35;
@@ -206,8 +209,11 @@ export function treeExact(
   view: TreeView,
   space: FeatureSpace,
   policy: ReviewPolicy | null,
-  maxBoxes = MAX_BOXES
+  maxBoxes = MAX_BOXES,
+  timeLimitMs = Infinity
 ): TreeExactOutcome {
+  // The clock is read every CLOCK_EVERY boxes: a row that ends sooner never reads it, so its verdict cannot vary.
+  const deadline = Number.isFinite(timeLimitMs) ? performance.now() + timeLimitMs : Infinity;
   const ends = intervals(x, space);
   const cuts = cutsByFeature(view, x.length);
   const position = new Int32Array(x.length).fill(-1);
@@ -265,6 +271,7 @@ export function treeExact(
   let lowestMargin = Infinity;
   const visit = (depth: number): boolean => {
     if (++boxes > maxBoxes) return false;
+    if (boxes % CLOCK_EVERY === 0 && performance.now() > deadline) return false;
     if (depth === s.moving.length) {
       const scores = treeScores(view, point);
       if (isAttackSuccess(rule, view.labels, gold, scores)) {

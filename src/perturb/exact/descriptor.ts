@@ -29,11 +29,15 @@ interface ExactParams {
   from_search: boolean;
 }
 
-/** The keys of `exact`; the config schema shares them with the tabular attack, which takes none (tabular/exact.ts). */
+/**
+ * The keys of `exact` in either task: the config schema has one entry per name, so it holds the text keys and the
+ * tabular one (time_limit_ms, tabular/exact.ts); each task's reader refuses the other's.
+ */
 const EXACT_SCHEMA = closed({
   max_candidates: { type: 'integer', minimum: 1, maximum: MAX_MAX_CANDIDATES },
   operators: { type: 'array', items: { enum: SEARCH_OPERATORS }, minItems: 1 },
-  max_words_changed: { type: 'number', exclusiveMinimum: 0, maximum: 1 }
+  max_words_changed: { type: 'number', exclusiveMinimum: 0, maximum: 1 },
+  time_limit_ms: { type: 'integer', minimum: 1, maximum: 3_600_000 }
 });
 
 export const EXACT_TEXT = textFamily({
@@ -47,6 +51,14 @@ export const EXACT_TEXT = textFamily({
   ledgerReasons: ['no_edit', 'edit_space', 'missing'],
   recordsEdits: true,
   read: (raw, context): ExactParams => {
+    if (raw.time_limit_ms !== undefined)
+      throw configError(
+        context.source,
+        [...context.at, 'time_limit_ms'],
+        'time_limit_ms bounds exact on a tree ensemble (a tabular task); a text task bounds exact by ' +
+          `max_candidates, found time_limit_ms`,
+        true
+      );
     const search = context.attacks?.[SEARCH_NAME] as Record<string, unknown> | undefined;
     const own = (['operators', 'max_words_changed'] as const).find((k) => raw[k] !== undefined);
     if (search !== undefined && own !== undefined)
