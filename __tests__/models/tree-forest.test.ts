@@ -64,41 +64,45 @@ describe.each(golden.cases.map((c) => [c.file, c] as const))('%s', (_file, c) =>
 });
 
 describe('rules the trained fixtures do not reach, on hand-built files', () => {
-  test('binary:logitraw: base_score is already a margin; binary:logistic takes its logit', () => {
-    const model = (objective: string) =>
-      readXgboostJson(
-        JSON.stringify({
-          version: [3, 1, 0],
-          learner: {
-            feature_names: [],
-            objective: { name: objective },
-            learner_model_param: { base_score: '[2E-1]', num_class: '0', num_feature: '1' },
-            gradient_booster: {
-              name: 'gbtree',
-              model: {
-                tree_info: [0],
-                trees: [
-                  {
-                    tree_param: { size_leaf_vector: '1' },
-                    left_children: [1, -1, -1],
-                    right_children: [2, -1, -1],
-                    split_indices: [0, 0, 0],
-                    split_conditions: [0.5, -0.25, 0.75],
-                    default_left: [true, false, false],
-                    split_type: [0, 0, 0]
-                  }
-                ]
-              }
+  const xgboost = (objective: string, attributes: Record<string, string> = {}) =>
+    readXgboostJson(
+      JSON.stringify({
+        version: [3, 1, 0],
+        learner: {
+          attributes,
+          feature_names: [],
+          objective: { name: objective },
+          learner_model_param: { base_score: '[2E-1]', num_class: '0', num_feature: '1' },
+          gradient_booster: {
+            name: 'gbtree',
+            model: {
+              gbtree_model_param: { num_parallel_tree: '1', num_trees: '2' },
+              tree_info: [0, 0],
+              trees: [0.5, 0.25].map((t) => ({
+                tree_param: { size_leaf_vector: '1' },
+                left_children: [1, -1, -1],
+                right_children: [2, -1, -1],
+                split_indices: [0, 0, 0],
+                split_conditions: [t, -0.25, 0.75],
+                default_left: [true, false, false],
+                split_type: [0, 0, 0]
+              }))
             }
           }
-        })
-      );
+        }
+      })
+    );
+
+  test('binary:logistic starts from the logit of base_score; early stopping keeps the rounds up to best_iteration', () => {
     const f32 = Math.fround;
-    expect(margins(model('binary:logitraw'), [0.1])).toEqual([f32(f32(0.2) + f32(-0.25))]);
-    expect(margins(model('binary:logitraw'), [NaN])).toEqual([f32(f32(0.2) + f32(-0.25))]);
-    expect(margins(model('binary:logitraw'), [0.5])).toEqual([f32(f32(0.2) + f32(0.75))]);
     const logit = f32(-Math.log(f32(f32(1 / f32(0.2)) - 1)));
-    expect(margins(model('binary:logistic'), [0.6])).toEqual([f32(logit + f32(0.75))]);
+    // x = 0.3: left in the first tree (0.3 < 0.5), right in the second (0.3 ≥ 0.25); NaN goes left in both.
+    expect(margins(xgboost('binary:logistic'), [0.3])).toEqual([f32(f32(logit + f32(-0.25)) + f32(0.75))]);
+    expect(margins(xgboost('binary:logistic'), [NaN])).toEqual([f32(f32(logit + f32(-0.25)) + f32(-0.25))]);
+    expect(margins(xgboost('binary:logistic', { best_iteration: '0' }), [0.3])).toEqual([f32(logit + f32(-0.25))]);
+    expect(xgboost('binary:logistic', { best_iteration: '0' }).trees).toHaveLength(1);
+    // binary:logitraw's wrapper reads the raw margin as a probability: refused rather than predicted otherwise.
+    expect(() => xgboost('binary:logitraw')).toThrow(/learner\.objective\.name: expected one of binary:logistic/);
   });
 
   const lightgbm = (decisionType: number, threshold = '0.5') =>
@@ -141,6 +145,9 @@ describe('rules the trained fixtures do not reach, on hand-built files', () => {
     expect(margins(lightgbm(4), [0])).toEqual([2 + 0.25]);
     expect(margins(lightgbm(4), [NaN])).toEqual([2 + 0.25]);
     expect(margins(lightgbm(4), [1e-36])).toEqual([2 + 0.25]);
+    // The band's edge is LightGBM's float 1e-35f (1.0000000180025095e-35), not the double 1e-35.
+    expect(margins(lightgbm(4), [1.00000001e-35])).toEqual([2 + 0.25]);
+    expect(margins(lightgbm(4), [1.00000002e-35])).toEqual([-1 + 0.25]);
     expect(margins(lightgbm(4), [0.4])).toEqual([-1 + 0.25]);
     // Missing type NaN (8) with default left (2): NaN left, 0 compared.
     expect(margins(lightgbm(10, '-0.5'), [NaN])).toEqual([-1 + 0.25]);

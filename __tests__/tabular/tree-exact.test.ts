@@ -97,3 +97,67 @@ test('the bound prunes: a certified row at a small budget opens few boxes', () =
   const points = c.rows.filter((r) => !r.success).map((r) => r.points);
   expect(opened.reduce((a, b) => a + b, 0)).toBeLessThan(points.reduce((a, b) => a + b, 0));
 });
+
+describe('cases the trained fixtures do not reach (found in review)', () => {
+  const leafTree = (
+    feature: number,
+    threshold: number,
+    left: number,
+    right: number,
+    categories: ReadonlySet<number> | null = null
+  ): Forest['trees'][number] => ({
+    feature: Int32Array.from([feature, -1, -1]),
+    threshold: Float64Array.from([threshold, 0, 0]),
+    left: Int32Array.from([1, -1, -1]),
+    right: Int32Array.from([2, -1, -1]),
+    defaultLeft: Uint8Array.from([0, 0, 0]),
+    missing: Uint8Array.from([2, 0, 0]),
+    value: Float64Array.from([0, left, right]),
+    categories: [categories, null, null],
+    output: 0
+  });
+  const binary = (trees: Forest['trees'], float32: boolean): TreeView => ({
+    forest: {
+      format: float32 ? 'xgboost' : 'lightgbm',
+      version: 'test',
+      objective: 'binary',
+      trees,
+      outputs: 1,
+      base: [0],
+      link: 'sigmoid',
+      sigmoidScale: 1,
+      featureNames: null,
+      featureCount: 1,
+      float32
+    },
+    featureAt: [0],
+    classOf: [0, 1],
+    labels: ['0', '1']
+  });
+  const space = (eps: number): FeatureSpace => ({
+    names: ['f0'],
+    editable: [true],
+    lower: [-Infinity],
+    upper: [Infinity],
+    eps
+  });
+
+  test('XGBoost: margins too close for float32 to tell apart are a success the bound must not rule out', () => {
+    // Class 1 at x = 1 (margin 1e-6); below 0.5 the margin 1e-8 gives probabilities [0.5, 0.5], so class 0 wins.
+    const view = binary([leafTree(0, Math.fround(0.5), 1e-8, 1e-6)], true);
+    expect(treePrediction(view, [1])).toBe('1');
+    const out = treeExact([1], '1', null, view, space(1), null);
+    expect(out.certified).toBe(false);
+    expect(treePrediction(view, out.candidate)).toBe('0');
+  });
+
+  test('LightGBM: a feature split by category and by threshold has pieces open on the left', () => {
+    // Category 2 (left, +1) with v ≤ 2.5 (left, −1.2): only (2.5, 3) gives a positive margin.
+    const view = binary([leafTree(0, 0, 1, -1, new Set([2])), leafTree(0, 2.5, -1.2, 0.5)], false);
+    expect(treePrediction(view, [2.2])).toBe('0');
+    const out = treeExact([2.2], '0', null, view, space(1), null);
+    expect(out.certified).toBe(false);
+    expect(out.candidate[0]).toBeGreaterThan(2.5);
+    expect(out.candidate[0]).toBeLessThan(3);
+  });
+});

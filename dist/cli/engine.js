@@ -32010,6 +32010,8 @@ function checkTree(tree, at) {
 
 
 const CATEGORICAL = 1;
+/** More classes than this is no classifier file we can read (and would only allocate). */
+const MAX_CLASSES = 65_536;
 const DEFAULT_LEFT = 2;
 /** LightGBM writes infinities as `inf` / `-inf`. */
 function parseNumber(s) {
@@ -32156,6 +32158,8 @@ function readLightgbmText(text) {
     const version = value(header, 'version').trim();
     const [objective = '', ...objectiveParams] = value(header, 'objective').trim().split(' ');
     const numClass = whole(header, 'num_class');
+    if (numClass > MAX_CLASSES)
+        throw new TreeFileProblem(`num_class: expected at most ${MAX_CLASSES}, found ${numClass}`);
     const perIteration = whole(header, 'num_tree_per_iteration');
     const featureCount = whole(header, 'max_feature_idx') + 1;
     if (header.values.has('average_output'))
@@ -32321,8 +32325,6 @@ function classOrder(plan, forest, labels) {
 /** The objectives read, with how their margin becomes scores and how base_score becomes the starting margin. */
 const OBJECTIVES = {
     'binary:logistic': { link: 'sigmoid', logitBase: true },
-    // logitraw's base_score is a margin already (its ProbToMargin is the identity).
-    'binary:logitraw': { link: 'sigmoid', logitBase: false },
     'reg:logistic': { link: 'sigmoid', logitBase: true },
     'multi:softprob': { link: 'softmax', logitBase: false },
     'multi:softmax': { link: 'softmax', logitBase: false }
@@ -32396,8 +32398,28 @@ function xgboost_json_categorySets(t, at, types, n) {
     });
     return sets;
 }
+/** More classes than this is no classifier file we can read (and would only allocate). */
+const xgboost_json_MAX_CLASSES = 65_536;
+/**
+ * The trees the classifier wrapper predicts with: after early stopping, XGBClassifier loaded from the file uses the
+ * rounds up to `attributes.best_iteration` only (num_class \u00d7 num_parallel_tree trees per round); otherwise all.
+ */
+function keptTrees(learner, model, outputs, total) {
+    const attributes = learner.attributes;
+    const best = typeof attributes === 'object' && attributes !== null ? attributes.best_iteration : undefined;
+    if (best === undefined)
+        return total;
+    const round = count(best, 'learner.attributes.best_iteration') + 1;
+    const param = model.gbtree_model_param;
+    const parallel = typeof param === 'object' && param !== null && param.num_parallel_tree !== undefined
+        ? count(param.num_parallel_tree, 'gbtree_model_param.num_parallel_tree')
+        : 1;
+    return Math.min(total, round * outputs * Math.max(1, parallel));
+}
 function xgboost_json_readTree(t, at, output, featureCount) {
     const param = field(t, 'tree_param', at);
+    if (typeof param !== 'object' || param === null || Array.isArray(param))
+        throw new TreeFileProblem(`${at}.tree_param: expected an object, found ${(0,errors/* describeFound */.Kq)(param)}`);
     const leafVector = param.size_leaf_vector;
     if (leafVector !== undefined && count(leafVector, `${at}.tree_param.size_leaf_vector`) > 1)
         throw new TreeFileProblem(`${at}: a tree with vector leaves (multi-target); expected one value per leaf`);
@@ -32477,8 +32499,8 @@ function readXgboostJson(text) {
     const numClass = count(field(param, 'num_class', 'learner.learner_model_param'), 'learner_model_param.num_class');
     const featureCount = count(field(param, 'num_feature', 'learner.learner_model_param'), 'learner_model_param.num_feature');
     const outputs = rule.link === 'softmax' ? numClass : 1;
-    if (rule.link === 'softmax' && numClass < 2)
-        throw new TreeFileProblem(`learner_model_param.num_class: expected 2 or more for ${objective}, found ${numClass}`);
+    if (rule.link === 'softmax' && (numClass < 2 || numClass > xgboost_json_MAX_CLASSES))
+        throw new TreeFileProblem(`learner_model_param.num_class: expected 2 to ${xgboost_json_MAX_CLASSES} for ${objective}, found ${numClass}`);
     const baseScores = stringNumbers(field(param, 'base_score', 'learner.learner_model_param'), 'learner_model_param.base_score');
     if (baseScores.length !== 1 && baseScores.length !== outputs)
         throw new TreeFileProblem(`learner_model_param.base_score: expected 1 or ${outputs} values, found ${baseScores.length}`);
@@ -32500,7 +32522,8 @@ function readXgboostJson(text) {
     const rawTrees = field(model, 'trees', 'gradient_booster.model');
     if (!Array.isArray(rawTrees) || rawTrees.length !== info.length)
         throw new TreeFileProblem(`gradient_booster.model.trees: expected ${info.length} trees (one per tree_info entry)`);
-    const trees = rawTrees.map((t, i) => {
+    const kept = keptTrees(learner, model, outputs, rawTrees.length);
+    const trees = rawTrees.slice(0, kept).map((t, i) => {
         const output = info[i];
         if (output < 0 || output >= outputs)
             throw new TreeFileProblem(`gradient_booster.model.tree_info[${i}]: expected a class below ${outputs}, found ${output}`);
@@ -33033,6 +33056,7 @@ class TfidfModel {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Jc: () => (/* binding */ MISSING_NAN),
+/* harmony export */   TS: () => (/* binding */ ZERO_THRESHOLD),
 /* harmony export */   W9: () => (/* binding */ MISSING_ZERO),
 /* harmony export */   om: () => (/* binding */ goesLeft),
 /* harmony export */   xk: () => (/* binding */ forestSize),
@@ -33055,8 +33079,8 @@ class TfidfModel {
 /** How a node treats a missing value: LightGBM's missing type (0 none, 1 zero, 2 NaN); XGBoost's nodes are all NaN. */
 const MISSING_ZERO = 1;
 const MISSING_NAN = 2;
-/** LightGBM's zero threshold: a value this close to 0 is "zero" for a node of missing type Zero. */
-const ZERO_THRESHOLD = 1e-35;
+/** LightGBM's zero threshold (kZeroThreshold, the float 1e-35f): a value this close to 0 is "zero" for type Zero. */
+const ZERO_THRESHOLD = Math.fround(1e-35);
 /** Whether a node sends the value left, by its format's rule (the module comment). */
 function goesLeft(tree, node, value, float32) {
     const set = tree.categories[node];
@@ -34873,10 +34897,8 @@ var model = __nccwpck_require__(351);
 
 /** The most boxes one row's search may open; a row that needs more is undecided. */
 const MAX_BOXES = 1_000_000;
-/** Boxes between two readings of the clock for time_limit_ms. */
-const CLOCK_EVERY = 4096;
-/** LightGBM's band of values a node of missing type Zero reads as missing. */
-const ZERO_BAND = 1e-35;
+/** Trees walked between two readings of the clock for time_limit_ms (a few milliseconds of work). */
+const CLOCK_EVERY = 1 << 20;
 /** The scores of a row point in label order, by the model's own arithmetic. */
 function treeScores(view, point) {
     const x = view.featureAt.map((i) => point[i]);
@@ -34906,14 +34928,19 @@ const MAX_CATEGORIES = 4096;
  * One point per piece of [lo, hi] the splits cut (docs above), sorted, without repeats; null when a categorical
  * feature's interval holds more than MAX_CATEGORIES whole numbers.
  */
-function piecePoints(lo, hi, c) {
+function piecePoints(lo, hi, c, float32) {
     const points = new Set([lo, hi]);
     for (const t of c.cuts)
         if (t >= lo && t <= hi)
             points.add(t);
-    // The band's inside (0), and the nearest doubles outside it on each side.
+    // LightGBM's pieces end at a threshold (value \u2264 t goes left), so the next one starts just above it; the zero band
+    // [\u2212z, z] adds its inside and the first double on each side. (XGBoost's pieces start at a threshold: t holds them.)
+    if (!float32)
+        for (const t of c.cuts)
+            if (t >= lo && t < hi)
+                points.add(nextUp(t));
     if (c.zeroBand)
-        for (const p of [-ABOVE_BAND, 0, ABOVE_BAND])
+        for (const p of [-nextUp(trees_forest/* ZERO_THRESHOLD */.TS), -trees_forest/* ZERO_THRESHOLD */.TS, 0, trees_forest/* ZERO_THRESHOLD */.TS, nextUp(trees_forest/* ZERO_THRESHOLD */.TS)])
             points.add(Math.min(hi, Math.max(lo, p)));
     // A category is the value's truncation: the whole number k stands for [k, k + 1) (and lo for the part below it).
     if (c.categorical) {
@@ -34925,14 +34952,15 @@ function piecePoints(lo, hi, c) {
     }
     return [...points].sort((a, b) => a - b);
 }
-/** The double just above the band (positive and normal, so its bit pattern plus one). */
-function aboveBand() {
-    const value = new Float64Array([ZERO_BAND]);
+/** The next double above v (v finite): the first point of a piece that is open at v. */
+function nextUp(v) {
+    if (v === 0)
+        return Number.MIN_VALUE;
+    const value = new Float64Array([v]);
     const bits = new BigInt64Array(value.buffer);
-    bits[0] = bits[0] + 1n;
+    bits[0] = bits[0] + (v > 0 ? 1n : -1n);
     return value[0];
 }
-const ABOVE_BAND = aboveBand();
 /** gold's score minus the best other label's. */
 function goldMargin(scores, gold) {
     let other = -Infinity;
@@ -34944,6 +34972,7 @@ function goldMargin(scores, gold) {
 /** The reachable leaves' largest and smallest values per output, with the features at depth \u2265 `depth` free. */
 function bound(s, point, depth) {
     const { forest, featureAt } = s.view;
+    s.walked += forest.trees.length;
     s.upper.set(forest.base);
     s.lower.set(forest.base);
     const stack = [];
@@ -35021,7 +35050,8 @@ function promise(s) {
     return best;
 }
 function treeExact(x, gold, targets, view, space, policy, maxBoxes = MAX_BOXES, timeLimitMs = Infinity) {
-    // The clock is read every CLOCK_EVERY boxes: a row that ends sooner never reads it, so its verdict cannot vary.
+    // The clock is read once every CLOCK_EVERY trees walked: a row that ends sooner never reads it, so its verdict
+    // cannot vary with the machine.
     const deadline = Number.isFinite(timeLimitMs) ? performance.now() + timeLimitMs : Infinity;
     const ends = intervals(x, space);
     const cuts = cutsByFeature(view, x.length);
@@ -35033,7 +35063,7 @@ function treeExact(x, gold, targets, view, space, policy, maxBoxes = MAX_BOXES, 
         const c = cuts[i];
         if (lo === hi || (c.cuts.length === 0 && !c.categorical))
             continue;
-        const points = piecePoints(lo, hi, c);
+        const points = piecePoints(lo, hi, c, view.forest.float32);
         if (points === null)
             return { candidate: [...x], certified: null, tie: null, boxes: 0 };
         if (points.length >= 2)
@@ -35070,8 +35100,13 @@ function treeExact(x, gold, targets, view, space, policy, maxBoxes = MAX_BOXES, 
         rivals: targetClasses ?? Array.from({ length: classes }, (_, k) => k).filter((k) => k !== goldClass),
         goldClass,
         targeted: targetClasses !== null && outputs > 1,
-        // Each float32 addition rounds by at most 2\u207b\u00b2\u2074 of the running sum; taken four times over per tree.
-        slack: view.forest.float32 ? 4 * (view.forest.trees.length + 1) * 2 ** -24 * scale : 1e-12 * (1 + scale)
+        walked: 0,
+        // Each addition rounds by at most one unit in the last place of the running sum (float32: 2\u207b\u00b2\u2074; double: 2\u207b\u2075\u00b3),
+        // taken four times over per tree. Beside it, an absolute floor: margins this close make the library's own
+        // probabilities equal (float32's logistic is 0.5 for |margin| below about 2\u207b\u00b2\u00b2), and the first label then wins.
+        slack: view.forest.float32
+            ? 4 * (view.forest.trees.length + 1) * 2 ** -24 * scale + 2 ** -20
+            : 4 * (view.forest.trees.length + 1) * 2 ** -53 * scale + 2 ** -48
     };
     const rule = {
         objective: targets === null ? 'untargeted' : 'targeted',
@@ -35080,6 +35115,7 @@ function treeExact(x, gold, targets, view, space, policy, maxBoxes = MAX_BOXES, 
     };
     const point = [...x];
     let boxes = 0;
+    let clockAt = CLOCK_EVERY;
     let success = null;
     let tie = false;
     let lowest = null;
@@ -35087,8 +35123,11 @@ function treeExact(x, gold, targets, view, space, policy, maxBoxes = MAX_BOXES, 
     const visit = (depth) => {
         if (++boxes > maxBoxes)
             return false;
-        if (boxes % CLOCK_EVERY === 0 && performance.now() > deadline)
-            return false;
+        if (s.walked >= clockAt) {
+            clockAt = s.walked + CLOCK_EVERY;
+            if (performance.now() > deadline)
+                return false;
+        }
         if (depth === s.moving.length) {
             const scores = treeScores(view, point);
             if ((0,attack_success/* isAttackSuccess */.sH)(rule, view.labels, gold, scores)) {

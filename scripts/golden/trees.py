@@ -7,6 +7,7 @@ gives on held-out rows to __tests__/golden/trees.json:
   margins  the raw sums (XGBoost output_margin=True, LightGBM raw_score=True), one per output
   proba    the classifier wrapper's predict_proba (binary: [1 - p, p])
   labels   the wrapper's predict, as a class index
+One case is the first XGBoost model as early stopping leaves it (the wrapper keeps the rounds up to best_iteration).
 Two cases split feature 2 by category (XGBoost's partition splits, LightGBM's category sets), with unseen, negative,
 fractional and missing categories among their rows. The last two cases are the bundled example's models (examples/trees-tabular/train.py made them) on its test split.
 The held-out rows include NaN (missing), zeros, and values placed exactly on, just below and
@@ -199,6 +200,22 @@ def lgb_categorical(name, rng, labels):
     return path, rows, margins, proba, np.argmax(proba, axis=1)
 
 
+def early_stopped(source, name, rows):
+    """The named binary model as early stopping leaves it (best_iteration 3 of 12 rounds), read back by
+    XGBClassifier: the wrapper predicts with the first four rounds only."""
+    model = json.load(open(source))
+    model["learner"]["attributes"] = {"best_iteration": "3", "best_ntree_limit": "4"}
+    path = FIX + name + ".json"
+    with open(path, "w") as f:
+        json.dump(model, f)
+    clf = xgb.XGBClassifier()
+    clf.load_model(path)
+    d = xgb.DMatrix(rows, missing=np.nan, feature_names=NAMES)
+    margins = clf.get_booster().predict(d, output_margin=True, iteration_range=(0, 4)).reshape(len(rows), -1)
+    proba = clf.predict_proba(rows)
+    return path, rows, margins, proba, clf.predict(rows)
+
+
 def example_case(path, rows):
     """The bundled example's model on its test split: what the engine's clean rows must predict."""
     if path.endswith(".json"):
@@ -233,6 +250,7 @@ def main():
         v3 = path.replace(".json", ".v3.json")
         subprocess.run([sys.executable, "scripts/golden/xgboost_v3_layout.py", path, v3], check=True)
         cases.append((v3, rows, margins, proba, predicted))
+    cases.append(early_stopped(cases[0][0], "xgb-binary-early", cases[0][1]))
     cases.append(xgb_categorical("xgb-binary-categorical", rng, 2))
     cases.append(lgb_categorical("lgb-three-categorical", rng, 3))
     with open("examples/trees-tabular/data/test.csv", newline="") as f:

@@ -20,7 +20,7 @@
  *              (certified and tie null); the row keeps x.
  */
 import { isAttackSuccess, type ReviewPolicy } from '../evidence/attack-success.js';
-import { goesLeft, margins, MISSING_ZERO, scoresOf } from '../models/trees/forest.js';
+import { goesLeft, margins, MISSING_ZERO, scoresOf, ZERO_THRESHOLD } from '../models/trees/forest.js';
 import { decide } from '../models/model.js';
 import { intervals } from './clip.js';
 import type { FeatureSpace, TreeView } from './contract.js';
@@ -28,11 +28,8 @@ import type { FeatureSpace, TreeView } from './contract.js';
 /** The most boxes one row's search may open; a row that needs more is undecided. */
 const MAX_BOXES = 1_000_000;
 
-/** Boxes between two readings of the clock for time_limit_ms. */
-const CLOCK_EVERY = 4096;
-
-/** LightGBM's band of values a node of missing type Zero reads as missing. */
-const ZERO_BAND = 1e-35;
+/** Trees walked between two readings of the clock for time_limit_ms (a few milliseconds of work). */
+const CLOCK_EVERY = 1 << 20;
 
 interface TreeExactOutcome {
   candidate: number[];
@@ -81,11 +78,15 @@ const MAX_CATEGORIES = 4096;
  * One point per piece of [lo, hi] the splits cut (docs above), sorted, without repeats; null when a categorical
  * feature's interval holds more than MAX_CATEGORIES whole numbers.
  */
-function piecePoints(lo: number, hi: number, c: FeatureCuts): number[] | null {
+function piecePoints(lo: number, hi: number, c: FeatureCuts, float32: boolean): number[] | null {
   const points = new Set<number>([lo, hi]);
   for (const t of c.cuts) if (t >= lo && t <= hi) points.add(t);
-  // The band's inside (0), and the nearest doubles outside it on each side.
-  if (c.zeroBand) for (const p of [-ABOVE_BAND, 0, ABOVE_BAND]) points.add(Math.min(hi, Math.max(lo, p)));
+  // LightGBM's pieces end at a threshold (value ≤ t goes left), so the next one starts just above it; the zero band
+  // [−z, z] adds its inside and the first double on each side. (XGBoost's pieces start at a threshold: t holds them.)
+  if (!float32) for (const t of c.cuts) if (t >= lo && t < hi) points.add(nextUp(t));
+  if (c.zeroBand)
+    for (const p of [-nextUp(ZERO_THRESHOLD), -ZERO_THRESHOLD, 0, ZERO_THRESHOLD, nextUp(ZERO_THRESHOLD)])
+      points.add(Math.min(hi, Math.max(lo, p)));
   // A category is the value's truncation: the whole number k stands for [k, k + 1) (and lo for the part below it).
   if (c.categorical) {
     const first = Math.ceil(lo);
@@ -95,14 +96,14 @@ function piecePoints(lo: number, hi: number, c: FeatureCuts): number[] | null {
   return [...points].sort((a, b) => a - b);
 }
 
-/** The double just above the band (positive and normal, so its bit pattern plus one). */
-function aboveBand(): number {
-  const value = new Float64Array([ZERO_BAND]);
+/** The next double above v (v finite): the first point of a piece that is open at v. */
+function nextUp(v: number): number {
+  if (v === 0) return Number.MIN_VALUE;
+  const value = new Float64Array([v]);
   const bits = new BigInt64Array(value.buffer);
-  bits[0] = (bits[0] as bigint) + 1n;
+  bits[0] = (bits[0] as bigint) + (v > 0 ? 1n : -1n);
   return value[0] as number;
 }
-const ABOVE_BAND = aboveBand();
 
 /** gold's score minus the best other label's. */
 function goldMargin(scores: readonly number[], gold: number): number {
@@ -130,11 +131,14 @@ interface Search {
   targeted: boolean;
   /** How far rounding can move a sum of leaves (XGBoost sums in float32). */
   slack: number;
+  /** Trees walked so far (by the bound and by scoring): what paces the clock. */
+  walked: number;
 }
 
 /** The reachable leaves' largest and smallest values per output, with the features at depth ≥ `depth` free. */
 function bound(s: Search, point: readonly number[], depth: number): void {
   const { forest, featureAt } = s.view;
+  s.walked += forest.trees.length;
   s.upper.set(forest.base);
   s.lower.set(forest.base);
   const stack: number[] = [];
@@ -212,7 +216,8 @@ export function treeExact(
   maxBoxes = MAX_BOXES,
   timeLimitMs = Infinity
 ): TreeExactOutcome {
-  // The clock is read every CLOCK_EVERY boxes: a row that ends sooner never reads it, so its verdict cannot vary.
+  // The clock is read once every CLOCK_EVERY trees walked: a row that ends sooner never reads it, so its verdict
+  // cannot vary with the machine.
   const deadline = Number.isFinite(timeLimitMs) ? performance.now() + timeLimitMs : Infinity;
   const ends = intervals(x, space);
   const cuts = cutsByFeature(view, x.length);
@@ -223,7 +228,7 @@ export function treeExact(
     const hi = ends.hi[i] as number;
     const c = cuts[i] as FeatureCuts;
     if (lo === hi || (c.cuts.length === 0 && !c.categorical)) continue;
-    const points = piecePoints(lo, hi, c);
+    const points = piecePoints(lo, hi, c, view.forest.float32);
     if (points === null) return { candidate: [...x], certified: null, tie: null, boxes: 0 };
     if (points.length >= 2) found.push({ i, points });
   }
@@ -255,8 +260,13 @@ export function treeExact(
     rivals: targetClasses ?? Array.from({ length: classes }, (_, k) => k).filter((k) => k !== goldClass),
     goldClass,
     targeted: targetClasses !== null && outputs > 1,
-    // Each float32 addition rounds by at most 2⁻²⁴ of the running sum; taken four times over per tree.
-    slack: view.forest.float32 ? 4 * (view.forest.trees.length + 1) * 2 ** -24 * scale : 1e-12 * (1 + scale)
+    walked: 0,
+    // Each addition rounds by at most one unit in the last place of the running sum (float32: 2⁻²⁴; double: 2⁻⁵³),
+    // taken four times over per tree. Beside it, an absolute floor: margins this close make the library's own
+    // probabilities equal (float32's logistic is 0.5 for |margin| below about 2⁻²²), and the first label then wins.
+    slack: view.forest.float32
+      ? 4 * (view.forest.trees.length + 1) * 2 ** -24 * scale + 2 ** -20
+      : 4 * (view.forest.trees.length + 1) * 2 ** -53 * scale + 2 ** -48
   };
   const rule = {
     objective: targets === null ? ('untargeted' as const) : ('targeted' as const),
@@ -265,13 +275,17 @@ export function treeExact(
   };
   const point = [...x];
   let boxes = 0;
+  let clockAt = CLOCK_EVERY;
   let success: number[] | null = null;
   let tie = false;
   let lowest: number[] | null = null;
   let lowestMargin = Infinity;
   const visit = (depth: number): boolean => {
     if (++boxes > maxBoxes) return false;
-    if (boxes % CLOCK_EVERY === 0 && performance.now() > deadline) return false;
+    if (s.walked >= clockAt) {
+      clockAt = s.walked + CLOCK_EVERY;
+      if (performance.now() > deadline) return false;
+    }
     if (depth === s.moving.length) {
       const scores = treeScores(view, point);
       if (isAttackSuccess(rule, view.labels, gold, scores)) {

@@ -16,8 +16,8 @@
 export const MISSING_ZERO = 1;
 export const MISSING_NAN = 2;
 
-/** LightGBM's zero threshold: a value this close to 0 is "zero" for a node of missing type Zero. */
-const ZERO_THRESHOLD = 1e-35;
+/** LightGBM's zero threshold (kZeroThreshold, the float 1e-35f): a value this close to 0 is "zero" for type Zero. */
+export const ZERO_THRESHOLD = Math.fround(1e-35);
 
 export interface Tree {
   /** Per node: the feature it tests (the model's own feature index), or -1 for a leaf. */

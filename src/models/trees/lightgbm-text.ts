@@ -11,6 +11,8 @@ import type { Forest, Tree } from './forest.js';
 import { checkTree, TreeFileProblem } from './tree-shape.js';
 
 const CATEGORICAL = 1;
+/** More classes than this is no classifier file we can read (and would only allocate). */
+const MAX_CLASSES = 65_536;
 const DEFAULT_LEFT = 2;
 
 /** LightGBM writes infinities as `inf` / `-inf`. */
@@ -171,6 +173,8 @@ export function readLightgbmText(text: string): Forest {
   const version = value(header, 'version').trim();
   const [objective = '', ...objectiveParams] = value(header, 'objective').trim().split(' ');
   const numClass = whole(header, 'num_class');
+  if (numClass > MAX_CLASSES)
+    throw new TreeFileProblem(`num_class: expected at most ${MAX_CLASSES}, found ${numClass}`);
   const perIteration = whole(header, 'num_tree_per_iteration');
   const featureCount = whole(header, 'max_feature_idx') + 1;
   if (header.values.has('average_output'))

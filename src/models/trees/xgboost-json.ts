@@ -13,8 +13,6 @@ import { checkTree, TreeFileProblem } from './tree-shape.js';
 /** The objectives read, with how their margin becomes scores and how base_score becomes the starting margin. */
 const OBJECTIVES: Readonly<Record<string, { link: Link; logitBase: boolean }>> = {
   'binary:logistic': { link: 'sigmoid', logitBase: true },
-  // logitraw's base_score is a margin already (its ProbToMargin is the identity).
-  'binary:logitraw': { link: 'sigmoid', logitBase: false },
   'reg:logistic': { link: 'sigmoid', logitBase: true },
   'multi:softprob': { link: 'softmax', logitBase: false },
   'multi:softmax': { link: 'softmax', logitBase: false }
@@ -101,8 +99,30 @@ function categorySets(
   return sets;
 }
 
+/** More classes than this is no classifier file we can read (and would only allocate). */
+const MAX_CLASSES = 65_536;
+
+/**
+ * The trees the classifier wrapper predicts with: after early stopping, XGBClassifier loaded from the file uses the
+ * rounds up to `attributes.best_iteration` only (num_class × num_parallel_tree trees per round); otherwise all.
+ */
+function keptTrees(learner: unknown, model: unknown, outputs: number, total: number): number {
+  const attributes = (learner as Json).attributes;
+  const best = typeof attributes === 'object' && attributes !== null ? (attributes as Json).best_iteration : undefined;
+  if (best === undefined) return total;
+  const round = count(best, 'learner.attributes.best_iteration') + 1;
+  const param = (model as Json).gbtree_model_param;
+  const parallel =
+    typeof param === 'object' && param !== null && (param as Json).num_parallel_tree !== undefined
+      ? count((param as Json).num_parallel_tree, 'gbtree_model_param.num_parallel_tree')
+      : 1;
+  return Math.min(total, round * outputs * Math.max(1, parallel));
+}
+
 function readTree(t: unknown, at: string, output: number, featureCount: number): Tree {
   const param = field(t, 'tree_param', at);
+  if (typeof param !== 'object' || param === null || Array.isArray(param))
+    throw new TreeFileProblem(`${at}.tree_param: expected an object, found ${describeFound(param)}`);
   const leafVector = (param as Json).size_leaf_vector;
   if (leafVector !== undefined && count(leafVector, `${at}.tree_param.size_leaf_vector`) > 1)
     throw new TreeFileProblem(`${at}: a tree with vector leaves (multi-target); expected one value per leaf`);
@@ -189,8 +209,10 @@ export function readXgboostJson(text: string): Forest {
     'learner_model_param.num_feature'
   );
   const outputs = rule.link === 'softmax' ? numClass : 1;
-  if (rule.link === 'softmax' && numClass < 2)
-    throw new TreeFileProblem(`learner_model_param.num_class: expected 2 or more for ${objective}, found ${numClass}`);
+  if (rule.link === 'softmax' && (numClass < 2 || numClass > MAX_CLASSES))
+    throw new TreeFileProblem(
+      `learner_model_param.num_class: expected 2 to ${MAX_CLASSES} for ${objective}, found ${numClass}`
+    );
   const baseScores = stringNumbers(
     field(param, 'base_score', 'learner.learner_model_param'),
     'learner_model_param.base_score'
@@ -218,7 +240,8 @@ export function readXgboostJson(text: string): Forest {
   const rawTrees = field(model, 'trees', 'gradient_booster.model');
   if (!Array.isArray(rawTrees) || rawTrees.length !== info.length)
     throw new TreeFileProblem(`gradient_booster.model.trees: expected ${info.length} trees (one per tree_info entry)`);
-  const trees = rawTrees.map((t, i) => {
+  const kept = keptTrees(learner, model, outputs, rawTrees.length);
+  const trees = rawTrees.slice(0, kept).map((t, i) => {
     const output = info[i] as number;
     if (output < 0 || output >= outputs)
       throw new TreeFileProblem(
