@@ -209,7 +209,7 @@ describe('exact config mistakes', () => {
     expect(text).toContain('    exact: {}');
     writeFileSync(config, text.replace('    exact: {}', '    exact: { max_candidates: 10 }'));
     expect(() => loadPlan({ root, configPath })).toThrow(
-      /threat_model\.attacks\.exact\.max_candidates: exact on a tabular task .* takes no settings; found max_candidates/
+      /threat_model\.attacks\.exact\.max_candidates: exact on a tabular task .* takes only time_limit_ms; found max_candidates/
     );
   });
 

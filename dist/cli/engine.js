@@ -35616,7 +35616,7 @@ function exactCandidate(row) {
     const accepted = (0,attack_success/* isAttackSuccess */.sH)({ objective: targets === null ? 'untargeted' : 'targeted', transitions, policy }, labels, gold, model.probabilities(outcome.candidate));
     return outcomeRow(x, outcome.candidate, true, space, !outcome.tie && !accepted, outcome.tie);
 }
-/** Per (row, model), as SPEC \u00a725 sets it; the logistic regression's closed form never comes near it. */
+/** Per (row, model), as docs/tabular.md#exact-on-trees sets it; the logistic regression never comes near it. */
 const DEFAULT_TIME_LIMIT_MS = 2000;
 const TREE_METHOD = 'a tree ensemble: a branch and bound over the cells the thresholds of its trees cut F(x) into (per feature the ' +
     "ends of its interval and every threshold inside it), boxes skipped when the reachable leaves' bounds rule out a " +

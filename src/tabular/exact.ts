@@ -343,7 +343,7 @@ interface TabularExactParams {
   timeLimitMs: number;
 }
 
-/** Per (row, model), as SPEC §25 sets it; the logistic regression's closed form never comes near it. */
+/** Per (row, model), as docs/tabular.md#exact-on-trees sets it; the logistic regression never comes near it. */
 const DEFAULT_TIME_LIMIT_MS = 2000;
 
 const TREE_METHOD =
