@@ -34680,7 +34680,7 @@ function towards(v, target) {
 // EXTERNAL MODULE: ./src/metrics/random.ts + 2 modules
 var random = __nccwpck_require__(480);
 // EXTERNAL MODULE: ./src/perturb/search/objective.ts
-var objective = __nccwpck_require__(7538);
+var search_objective = __nccwpck_require__(7538);
 ;// CONCATENATED MODULE: ./src/tabular/query-attack.ts
 
 
@@ -34727,11 +34727,11 @@ function rowStream(attack, row) {
     return (0,random/* createStream */.XX)(row.seed, [attack, row.id, row.model]);
 }
 function succeeds(row, result) {
-    return (0,objective/* isSuccess */.oJ)(row.objective, result);
+    return (0,search_objective/* isSuccess */.oJ)(row.objective, result);
 }
 /** The objective margin (lower is closer to a success), or null for a label-only answer. */
 function marginOf(row, result) {
-    return result.scores === null ? null : (0,objective/* objectiveMargin */.iV)(row.objective, result.scores);
+    return result.scores === null ? null : (0,search_objective/* objectiveMargin */.iV)(row.objective, result.scores);
 }
 
 // EXTERNAL MODULE: ./src/tabular/vector.ts
@@ -34886,11 +34886,12 @@ var model = __nccwpck_require__(351);
  *
  *   success    a point is a success; the candidate is the first the search reaches (most promising boxes first).
  *   certified  every box holds no success: no point of F(x) moves the row, for this model and this threat model only.
- *   tie        no success, and a visited point leaves gold's margin exactly 0 (argmax's first-label rule kept
- *              gold): never certified.
+ *   tie        no success, and a visited point leaves the objective margin exactly 0 (argmax's first-label rule
+ *              kept gold): never certified.
  *   undecided  the search would open more than MAX_BOXES boxes, or runs past time_limit_ms: nothing is claimed
  *              (certified and tie null); the row keeps x.
  */
+
 
 
 
@@ -34960,14 +34961,6 @@ function nextUp(v) {
     const bits = new BigInt64Array(value.buffer);
     bits[0] = bits[0] + (v > 0 ? 1n : -1n);
     return value[0];
-}
-/** gold's score minus the best other label's. */
-function goldMargin(scores, gold) {
-    let other = -Infinity;
-    for (let k = 0; k < scores.length; k++)
-        if (k !== gold && scores[k] > other)
-            other = scores[k];
-    return scores[gold] - other;
 }
 /** The reachable leaves' largest and smallest values per output, with the features at depth \u2265 `depth` free. */
 function bound(s, point, depth) {
@@ -35113,6 +35106,8 @@ function treeExact(x, gold, targets, view, space, policy, maxBoxes = MAX_BOXES, 
         transitions: (targets ?? []).map((to) => ({ from: gold, to })),
         policy
     };
+    // The search's own objective margin (lower is closer to a success): the lowest visited is the candidate shown.
+    const objective = { ...rule, labels: view.labels, gold };
     const point = [...x];
     let boxes = 0;
     let clockAt = CLOCK_EVERY;
@@ -35134,7 +35129,7 @@ function treeExact(x, gold, targets, view, space, policy, maxBoxes = MAX_BOXES, 
                 success = [...point];
                 return true;
             }
-            const margin = goldMargin(scores, g);
+            const margin = (0,search_objective/* objectiveMargin */.iV)(objective, scores);
             if (margin === 0)
                 tie = true;
             if (margin < lowestMargin) {

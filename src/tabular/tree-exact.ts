@@ -14,14 +14,15 @@
  *
  *   success    a point is a success; the candidate is the first the search reaches (most promising boxes first).
  *   certified  every box holds no success: no point of F(x) moves the row, for this model and this threat model only.
- *   tie        no success, and a visited point leaves gold's margin exactly 0 (argmax's first-label rule kept
- *              gold): never certified.
+ *   tie        no success, and a visited point leaves the objective margin exactly 0 (argmax's first-label rule
+ *              kept gold): never certified.
  *   undecided  the search would open more than MAX_BOXES boxes, or runs past time_limit_ms: nothing is claimed
  *              (certified and tie null); the row keeps x.
  */
 import { isAttackSuccess, type ReviewPolicy } from '../evidence/attack-success.js';
 import { goesLeft, margins, MISSING_ZERO, scoresOf, ZERO_THRESHOLD } from '../models/trees/forest.js';
 import { decide } from '../models/model.js';
+import { objectiveMargin } from '../perturb/search/objective.js';
 import { intervals } from './clip.js';
 import type { FeatureSpace, TreeView } from './contract.js';
 
@@ -105,16 +106,9 @@ function nextUp(v: number): number {
   return value[0] as number;
 }
 
-/** gold's score minus the best other label's. */
-function goldMargin(scores: readonly number[], gold: number): number {
-  let other = -Infinity;
-  for (let k = 0; k < scores.length; k++) if (k !== gold && (scores[k] as number) > other) other = scores[k] as number;
-  return (scores[gold] as number) - other;
-}
-
 /**
- * What the rows of one search share: the moving features, their points and where each sits in the row, and the
- * bound that prunes a box (`possible`).
+ * What one row's search keeps: the moving features, their points and where each sits in the row, and what the bound
+ * that prunes a box (`promise`) reads.
  */
 interface Search {
   view: TreeView;
@@ -273,6 +267,8 @@ export function treeExact(
     transitions: (targets ?? []).map((to) => ({ from: gold, to })),
     policy
   };
+  // The search's own objective margin (lower is closer to a success): the lowest visited is the candidate shown.
+  const objective = { ...rule, labels: view.labels, gold };
   const point = [...x];
   let boxes = 0;
   let clockAt = CLOCK_EVERY;
@@ -292,7 +288,7 @@ export function treeExact(
         success = [...point];
         return true;
       }
-      const margin = goldMargin(scores, g);
+      const margin = objectiveMargin(objective, scores);
       if (margin === 0) tie = true;
       if (margin < lowestMargin) {
         lowestMargin = margin;
